@@ -1,0 +1,58 @@
+# Build scaffolding for ethnos_rules.
+#
+#   make demo   - play a seeded game and print its course
+#   make test   - every check: ruff, mypy --strict, pytest, Sphinx (warnings are errors)
+#   make docs   - build the HTML docs into docs/_build/html
+#   make lint   - ruff check + ruff format --check
+#   make clean  - remove the venv, caches and build output
+#
+# Each target that needs tools creates .venv by itself (see `venv`).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.DEFAULT_GOAL := test
+.PHONY: venv demo test lint typecheck pytest docs doctest-docs clean
+
+# Reinstall only when pyproject.toml is newer than the stamp.
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+demo: venv
+	$(BIN)/python examples/play_seeded_game.py
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: venv
+	$(BIN)/mypy --strict
+
+pytest: venv
+	$(BIN)/pytest
+
+docs: venv
+	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
+
+doctest-docs: venv
+	$(BIN)/sphinx-build -W --keep-going -b doctest docs docs/_build/doctest
+
+# Runs in order and stops at the first failing command.
+test: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict
+	$(BIN)/pytest
+	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
+	$(BIN)/sphinx-build -W --keep-going -b doctest docs docs/_build/doctest
+
+clean:
+	rm -rf $(VENV) docs/_build build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find . -name '__pycache__' -type d -prune -exec rm -rf {} +
+	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

@@ -1,0 +1,51 @@
+"""Sphinx configuration for the ethnos_rules documentation.
+
+The package is imported from the editable install made by ``make venv``, so no
+``sys.path`` manipulation is needed here.  No extension that needs the network
+(such as intersphinx) is enabled: CI has no network access.
+"""
+
+project = "ethnos-rules"
+author = "ethnos-rules contributors"
+copyright = "2025, ethnos-rules contributors"
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",  # must come before sphinx_autodoc_typehints
+    "sphinx.ext.doctest",
+    # sphinx_click must be loaded BEFORE sphinx_autodoc_typehints. On Sphinx 9,
+    # sphinx_autodoc_typehints imports the submodule ``sphinx.ext.autodoc.mock``,
+    # which rebinds the package attribute ``sphinx.ext.autodoc.mock`` from the
+    # ``mock()`` function to that module; sphinx_click does
+    # ``from sphinx.ext.autodoc import mock`` at import time, so if it is loaded
+    # afterwards every ``click`` directive fails with "'module' object is not
+    # callable" (click-contrib/sphinx-click issue #159).
+    "sphinx_click",
+    "sphinx_autodoc_typehints",
+]
+
+source_suffix = {
+    ".rst": "restructuredtext",
+    ".md": "markdown",
+}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+
+# -- MyST ----------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist"]
+
+# -- autodoc / napoleon / typehints ---------------------------------------------
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+typehints_use_signature = False
+typehints_use_signature_return = False
+
+# -- general ---------------------------------------------------------------------
+nitpicky = False
+
+# -- HTML ------------------------------------------------------------------------
+html_theme = "furo"
+html_title = "ethnos-rules"

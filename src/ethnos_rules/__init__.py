@@ -1,0 +1,135 @@
+"""ethnos-rules: a referee for the board game *Ethnos* (first edition, 2–6 players).
+
+A game is an immutable :class:`GameState` and a few pure functions: :func:`legal_actions` lists
+every legal decision, :func:`apply` returns the next state or raises a :class:`RulesError`
+naming the rule broken. Chance (shuffles, draws) is a decision like any other, with exact
+probabilities from :func:`chance_outcomes`.
+
+>>> import random
+>>> from ethnos_rules import new_game, sample, legal_actions, apply, to_move, glory
+>>> state = sample(new_game(4, first_player=0), random.Random(1))
+>>> to_move(state)
+0
+>>> actions = legal_actions(state)
+>>> str(actions[0]).startswith("recruit")
+True
+>>> state = apply(state, actions[0])
+>>> glory(state)
+(0, 0, 0, 0)
+"""
+
+from ._actions import (
+    Action,
+    AddToHorde,
+    Checkpoint,
+    ChooseFirstPlayer,
+    ChooseTribe,
+    EmptyHorde,
+    Keep,
+    LayTokens,
+    Pass,
+    Place,
+    PlayBand,
+    Recruit,
+    Reveal,
+    StopChain,
+    TakeTroll,
+    WizardDraw,
+    parse_action,
+)
+from ._components import DRAGON, Card, Colour, Dragon, Kingdom, Ruleset, Tribe, default_ruleset
+from ._engine import (
+    CHANCE,
+    ChanceNode,
+    Playthrough,
+    apply,
+    chance_outcomes,
+    glory,
+    is_chance,
+    is_terminal,
+    legal_actions,
+    play_random,
+    sample,
+    to_move,
+    winners,
+)
+from ._errors import (
+    GameOverError,
+    IllegalActionError,
+    ImpossibleOutcomeError,
+    MalformedActionError,
+    RulesError,
+    SetupError,
+    WrongDecisionError,
+)
+from ._options import MerfolkBoard, Options
+from ._setup import new_game
+from ._state import AgeSummary, Band, GameState, PlayerState
+from ._tribes import FIRST_EDITION
+
+
+def card(code: str) -> Card:
+    """The first-edition card kind written ``code`` (``"ELF-red"``, ``"SKE"``).
+
+    Raises:
+        KeyError: for text that names no card.
+    """
+    return FIRST_EDITION.card(code)
+
+
+__all__ = [
+    "CHANCE",
+    "DRAGON",
+    "FIRST_EDITION",
+    "Action",
+    "AddToHorde",
+    "AgeSummary",
+    "Band",
+    "Card",
+    "ChanceNode",
+    "Checkpoint",
+    "ChooseFirstPlayer",
+    "ChooseTribe",
+    "Colour",
+    "Dragon",
+    "EmptyHorde",
+    "GameOverError",
+    "GameState",
+    "IllegalActionError",
+    "ImpossibleOutcomeError",
+    "Keep",
+    "Kingdom",
+    "LayTokens",
+    "MalformedActionError",
+    "MerfolkBoard",
+    "Options",
+    "Pass",
+    "Place",
+    "PlayBand",
+    "PlayerState",
+    "Playthrough",
+    "Recruit",
+    "Reveal",
+    "RulesError",
+    "Ruleset",
+    "SetupError",
+    "StopChain",
+    "TakeTroll",
+    "Tribe",
+    "WizardDraw",
+    "WrongDecisionError",
+    "apply",
+    "card",
+    "chance_outcomes",
+    "default_ruleset",
+    "glory",
+    "is_chance",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "play_random",
+    "sample",
+    "to_move",
+    "winners",
+]

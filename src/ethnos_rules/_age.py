@@ -1,0 +1,126 @@
+"""Beginning an Age (spec §3, ``AGE-*``): the deck, first player, starting cards, row, Dragons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from . import _turn
+from ._actions import Action, ChooseFirstPlayer
+from ._chance import DrawPending
+from ._components import Card, multiset_add
+from ._errors import IllegalActionError
+from ._state import GameState, Pending
+
+
+def begin_age(state: GameState) -> GameState:
+    """Start the current Age: gather the deck (AGE-1), then the first player (AGE-5)."""
+    if state.age > 1:
+        # AGE-1: every Ally card goes back into the deck; the Dragons are set aside.
+        state = attrs.evolve(
+            state,
+            deck=state.rules.cards_of(state.tribes),
+            row=(),
+            discard=(),
+            players=tuple(attrs.evolve(p, hand=(), bands=()) for p in state.players),
+            first_player=least_glory_seat(state),
+        )
+    state = attrs.evolve(state, top_left=0, dragons_in_deck=0, dragons_drawn=0)
+    if state.first_player is None:
+        return attrs.evolve(state, pending=FirstPlayerPending())
+    return attrs.evolve(state, pending=DealPending(0))
+
+
+def least_glory_seat(state: GameState) -> int:
+    """AGE-5 for Ages II and III: least Glory; ties go to the first tied seat met clockwise
+    starting at the player who drew the third Dragon (that player included)."""
+    n = state.config.players
+    start = state.last_dragon or 0
+    order = [(start + i) % n for i in range(n)]
+    return min(order, key=lambda seat: state.players[seat].glory)
+
+
+@attrs.frozen(slots=True)
+class FirstPlayerPending(Pending):
+    """Chance: the first player of Age I, uniform over the seats (AGE-5)."""
+
+    chance: ClassVar[bool] = True
+    rule: ClassVar[str] = "AGE-5"
+    accepts: ClassVar[tuple[type[Action], ...]] = (ChooseFirstPlayer,)
+
+    def legal(self, state: GameState) -> tuple[Action, ...]:
+        return tuple(ChooseFirstPlayer(seat) for seat in range(state.config.players))
+
+    def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
+        n = state.config.players
+        return [(ChooseFirstPlayer(seat), Fraction(1, n)) for seat in range(n)]
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        assert isinstance(action, ChooseFirstPlayer)
+        if not 0 <= action.seat < state.config.players:
+            raise IllegalActionError("AGE-5", f"there is no seat {action.seat}", action)
+        return attrs.evolve(state, first_player=action.seat, pending=DealPending(0))
+
+    def describe(self) -> str:
+        return "chance: choose the first player of Age I"
+
+
+@attrs.frozen(slots=True)
+class DealPending(DrawPending):
+    """Chance: the starting card of the ``dealt``-th player from the first player (AGE-2)."""
+
+    dealt: int
+    rule: ClassVar[str] = "AGE-2"
+
+    def receiver(self, state: GameState) -> int:
+        """The seat that receives this card."""
+        assert state.first_player is not None
+        return (state.first_player + self.dealt) % state.config.players
+
+    def receive(self, state: GameState, card: Card) -> GameState:
+        seat = self.receiver(state)
+        player = state.players[seat]
+        state = state.with_player(
+            seat, attrs.evolve(player, hand=multiset_add(player.hand, [card]))
+        )
+        if self.dealt + 1 < state.config.players:
+            return attrs.evolve(state, pending=DealPending(self.dealt + 1))
+        return attrs.evolve(state, pending=RowPending(2 * state.config.players))
+
+    def dragon(self, state: GameState) -> GameState:
+        raise AssertionError("no Dragon is in the deck while dealing (AGE-2)")
+
+    def describe(self) -> str:
+        return f"chance: deal starting card {self.dealt + 1}"
+
+
+@attrs.frozen(slots=True)
+class RowPending(DrawPending):
+    """Chance: one of the cards turned face up into the row (AGE-3)."""
+
+    left: int
+    rule: ClassVar[str] = "AGE-3"
+
+    def receive(self, state: GameState, card: Card) -> GameState:
+        state = attrs.evolve(state, row=multiset_add(state.row, [card]))
+        if self.left > 1:
+            return attrs.evolve(state, pending=RowPending(self.left - 1))
+        return split_deck(state)
+
+    def dragon(self, state: GameState) -> GameState:
+        raise AssertionError("no Dragon is in the deck while the row is laid (AGE-3)")
+
+    def describe(self) -> str:
+        return f"chance: turn up a row card ({self.left} left)"
+
+
+def split_deck(state: GameState) -> GameState:
+    """AGE-4: the Dragons go into the bottom part; the top ``n // 2`` cards hold none.
+    Then the first player takes the first turn (AGE-6)."""
+    first = state.first_player
+    assert first is not None
+    state = attrs.evolve(state, top_left=sum(state.deck) // 2, dragons_in_deck=state.rules.dragons)
+    return _turn.start_turn(state, first)

@@ -1,0 +1,281 @@
+"""Playing a band (spec §6, ``BAND-*``): validity, Leader, kingdom placement, and the order of
+what follows (BAND-6): placement → Leader ability → the rest of the hand.
+
+A band in resolution is described by a :class:`BandContext`; each step either needs a decision
+(a :class:`~ethnos_rules._state.Pending` holding the context) or runs at once and hands on to the
+next step. Tribe abilities plug into the steps through :class:`~ethnos_rules._tribes.Ability`.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from typing import ClassVar
+
+import attrs
+
+from . import _turn
+from ._actions import Action, Place, PlayBand, StopChain
+from ._components import KINGDOMS, Card, Kingdom, multiset_remove
+from ._errors import IllegalActionError
+from ._state import Band, GameState, Pending
+
+
+@attrs.frozen(slots=True)
+class BandContext:
+    """The band being resolved.
+
+    Attributes:
+        seat: Its player.
+        band: The band as played.
+        chain: 0 for the turn's first band, 1 for a band played through a Centaur, and so on.
+        placed: Whether it placed a marker in a kingdom (TRIBE-CEN-1).
+    """
+
+    seat: int
+    band: Band
+    chain: int = 0
+    placed: bool = False
+
+    @property
+    def size(self) -> int:
+        """X (BAND-8)."""
+        return self.band.size
+
+    @property
+    def leader(self) -> Card:
+        """The Leader card."""
+        return self.band.leader
+
+
+# --- which bands exist ------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def band_actions(hand: tuple[Card, ...]) -> tuple[PlayBand, ...]:
+    """Every distinct band that ``hand`` can form, each with each possible Leader kind.
+
+    Same-tribe bands come first (by tribe), then same-colour bands of two or more tribes (by
+    colour). A band of one card kind is a same-tribe band only, so none is listed twice.
+    """
+    counts = Counter(hand)
+    skeletons = [card for card in hand if card.wild]
+    kinds = [card for card in counts if not card.wild]
+    out: list[PlayBand] = []
+    for tribe in dict.fromkeys(card.tribe for card in kinds):
+        _group_bands([c for c in kinds if c.tribe is tribe], counts, skeletons, True, out)
+    for colour in sorted({card.colour for card in kinds if card.colour is not None}):
+        _group_bands([c for c in kinds if c.colour is colour], counts, skeletons, False, out)
+    return tuple(out)
+
+
+def _group_bands(
+    kinds: list[Card],
+    counts: Counter[Card],
+    skeletons: list[Card],
+    singles: bool,
+    out: list[PlayBand],
+) -> None:
+    for picks in itertools.product(*(range(counts[k] + 1) for k in kinds)):
+        present = [k for k, m in zip(kinds, picks, strict=True) if m]
+        if not present or (len(present) == 1 and not singles):
+            continue
+        base = [k for k, m in zip(kinds, picks, strict=True) for _ in range(m)]
+        for leader in present:
+            rest = list(base)
+            rest.remove(leader)
+            for wild in range(len(skeletons) + 1):
+                others = tuple(sorted(rest + skeletons[:wild]))
+                out.append(PlayBand(leader, others))
+
+
+def band_problem(hand: tuple[Card, ...], action: PlayBand) -> tuple[str, str] | None:
+    """Why ``action`` is not a band this hand can play, as (rule id, reason), or None."""
+    missing = Counter(action.cards) - Counter(hand)
+    if missing:
+        names = ", ".join(str(c) for c in sorted(missing.elements()))
+        return "BAND-1", f"the band uses cards that are not in the hand: {names}"
+    if action.leader.wild:
+        return "BAND-4", "a Skeleton can never be the Leader (TRIBE-SKE-1)"
+    allies = [c for c in action.cards if not c.wild]
+    if len({c.tribe for c in allies}) > 1 and len({c.colour for c in allies}) > 1:
+        return "BAND-2", "the non-Skeleton cards share neither a tribe nor a colour"
+    return None
+
+
+def play_band(state: GameState, seat: int, action: PlayBand, chain: int) -> GameState:
+    """Lay down the band and name its Leader (BAND-6), then go on to placement."""
+    player = state.players[seat]
+    problem = band_problem(player.hand, action)
+    if problem is not None:
+        raise IllegalActionError(*problem, action)
+    band = Band(action.leader, action.others)
+    player = attrs.evolve(
+        player, hand=multiset_remove(player.hand, band.cards), bands=(*player.bands, band)
+    )
+    return begin_placement(state.with_player(seat, player), BandContext(seat, band, chain))
+
+
+# --- kingdom placement ------------------------------------------------------------------------
+
+
+def placement_threshold(state: GameState, seat: int, kingdom: Kingdom) -> int:
+    """The markers a band's effective size must exceed to place in ``kingdom`` (BAND-5):
+    the player's own markers, or both players' markers in a 2-player game."""
+    if state.config.players == 2:
+        return sum(p.kingdoms[kingdom] for p in state.players)
+    return state.players[seat].kingdoms[kingdom]
+
+
+def effective_size(ctx: BandContext) -> int:
+    """X plus the Leader's placement bonus (BAND-5, TRIBE-MIN-1)."""
+    return ctx.size + ctx.leader.tribe.ability.placement_bonus
+
+
+def placement_options(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
+    """The kingdoms where this band may place its marker (BAND-5, TRIBE-HAL-1, TRIBE-WIN-1)."""
+    ability = ctx.leader.tribe.ability
+    if not ability.places or state.players[ctx.seat].supply == 0:
+        return ()
+    assert ctx.leader.colour is not None
+    kingdoms = KINGDOMS if ability.any_kingdom else (ctx.leader.colour.kingdom,)
+    size = effective_size(ctx)
+    return tuple(k for k in kingdoms if size > placement_threshold(state, ctx.seat, k))
+
+
+def begin_placement(state: GameState, ctx: BandContext) -> GameState:
+    """BAND-5: offer the placement, or skip it when there is nothing to decide."""
+    options = placement_options(state, ctx)
+    if not options:
+        return after_placement(state, ctx)
+    if state.options.placement == "mandatory" and len(options) == 1:
+        return place(state, ctx, options[0])
+    return attrs.evolve(state, pending=PlacePending(ctx))
+
+
+def add_marker(state: GameState, seat: int, kingdom: Kingdom) -> GameState:
+    """Move one marker of ``seat`` from supply onto ``kingdom``."""
+    player = state.players[seat]
+    kingdoms = list(player.kingdoms)
+    kingdoms[kingdom] += 1
+    player = attrs.evolve(player, supply=player.supply - 1, kingdoms=tuple(kingdoms))
+    return state.with_player(seat, player)
+
+
+def place(state: GameState, ctx: BandContext, kingdom: Kingdom) -> GameState:
+    """The band places its marker in ``kingdom``; then the Leader ability (BAND-6)."""
+    state = add_marker(state, ctx.seat, kingdom)
+    return after_placement(state, attrs.evolve(ctx, placed=True))
+
+
+@attrs.frozen(slots=True)
+class PlacePending(Pending):
+    """Where the band places its marker, or whether it does (BAND-5, BAND-5a)."""
+
+    ctx: BandContext
+    rule: ClassVar[str] = "BAND-5"
+    accepts: ClassVar[tuple[type[Action], ...]] = (Place,)
+
+    @property
+    def seat(self) -> int:
+        return self.ctx.seat
+
+    def legal(self, state: GameState) -> tuple[Action, ...]:
+        places = tuple(Place(k) for k in placement_options(state, self.ctx))
+        if state.options.placement == "optional":
+            return (*places, Place(None))
+        return places
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        assert isinstance(action, Place)
+        if action.kingdom is None:
+            if state.options.placement == "mandatory":
+                raise IllegalActionError(
+                    "BAND-5a", "placement is mandatory under the option placement=mandatory", action
+                )
+            return after_placement(state, self.ctx)
+        if action.kingdom not in placement_options(state, self.ctx):
+            raise IllegalActionError("BAND-5", self._why_not(state, action.kingdom), action)
+        return place(state, self.ctx, action.kingdom)
+
+    def _why_not(self, state: GameState, kingdom: Kingdom) -> str:
+        leader = self.ctx.leader
+        assert leader.colour is not None
+        if not leader.tribe.ability.any_kingdom and kingdom != leader.colour.kingdom:
+            return (
+                f"a band led by {leader} places only in {leader.colour.kingdom.label}"
+                " (only a Wingfolk Leader may choose the kingdom, TRIBE-WIN-1)"
+            )
+        size = effective_size(self.ctx)
+        need = placement_threshold(state, self.ctx.seat, kingdom)
+        whose = "both players'" if state.config.players == 2 else "your"
+        return (
+            f"a band of effective size {size} cannot place in {kingdom.label}: it must be larger"
+            f" than {whose} {need} marker(s) there"
+        )
+
+    def describe(self) -> str:
+        return f"seat {self.ctx.seat}: place the band's marker"
+
+
+# --- after placement --------------------------------------------------------------------------
+
+
+def after_placement(state: GameState, ctx: BandContext) -> GameState:
+    """BAND-6: the Leader ability follows the placement."""
+    return ctx.leader.tribe.ability.after_placement(state, ctx)
+
+
+def after_ability(state: GameState, ctx: BandContext) -> GameState:
+    """The ability is done: a Centaur chain may follow, else the rest of the hand (BAND-6)."""
+    if can_chain(state, ctx):
+        return attrs.evolve(state, pending=ChainPending(ctx))
+    return ctx.leader.tribe.ability.handle_rest(state, ctx)
+
+
+def can_chain(state: GameState, ctx: BandContext) -> bool:
+    """TRIBE-CEN-1/2: a Centaur-led band that placed a marker may be followed by another band."""
+    if not (ctx.leader.tribe.ability.chains and ctx.placed):
+        return False
+    if ctx.chain > 0 and state.options.centaur_chain == "single":
+        return False
+    return bool(band_actions(state.players[ctx.seat].hand))
+
+
+def discard_rest(state: GameState, seat: int, keep: tuple[Card, ...] = ()) -> GameState:
+    """The hand, but for ``keep``, goes face up into the row (BAND-6)."""
+    player = state.players[seat]
+    rest = multiset_remove(player.hand, keep)
+    state = state.with_player(seat, attrs.evolve(player, hand=keep))
+    return attrs.evolve(state, row=tuple(sorted((*state.row, *rest))))
+
+
+def discard_and_end(state: GameState, ctx: BandContext) -> GameState:
+    """The default for the rest of the hand: discard it all and end the turn (BAND-6)."""
+    return _turn.end_turn(discard_rest(state, ctx.seat), ctx.seat)
+
+
+@attrs.frozen(slots=True)
+class ChainPending(Pending):
+    """Centaurs: play another band from the remaining hand, or stop (TRIBE-CEN-1..3)."""
+
+    ctx: BandContext
+    rule: ClassVar[str] = "TRIBE-CEN-1"
+    accepts: ClassVar[tuple[type[Action], ...]] = (PlayBand, StopChain)
+
+    @property
+    def seat(self) -> int:
+        return self.ctx.seat
+
+    def legal(self, state: GameState) -> tuple[Action, ...]:
+        return (*band_actions(state.players[self.ctx.seat].hand), StopChain())
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        if isinstance(action, PlayBand):
+            return play_band(state, self.ctx.seat, action, self.ctx.chain + 1)
+        # TRIBE-CEN-3: the last band's Leader (this Centaur) handles the rest of the hand.
+        return self.ctx.leader.tribe.ability.handle_rest(state, self.ctx)
+
+    def describe(self) -> str:
+        return f"seat {self.ctx.seat}: play another band (Centaurs) or stop"

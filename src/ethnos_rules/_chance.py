@@ -1,0 +1,120 @@
+"""Chance decisions with exact probabilities (spec §11, ``CHANCE``).
+
+The deck is not an ordered list but the multiset of Ally cards that are nowhere else, shuffled
+uniformly, plus the Dragons of the bottom part (AGE-4). A draw's outcome is a card kind; its
+probability follows from the counts alone:
+
+- while cards of the top part remain, ``P(k) = c_k / A`` and a Dragon cannot come;
+- in the bottom part, with ``b`` cards and ``d`` Dragons left, ``P(DRAGON) = d / b`` and
+  ``P(k) = c_k / b``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from ._actions import Action, Reveal
+from ._components import DRAGON, Card, Dragon
+from ._errors import ImpossibleOutcomeError
+from ._state import GameState, Pending
+
+
+def draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    """Every card kind the next draw can reveal, with its probability (CHANCE)."""
+    deck = state.deck
+    allies = sum(deck)
+    dragons = state.dragons_in_deck if state.top_left == 0 else 0
+    total = allies + dragons
+    cards = state.rules.cards
+    out: list[tuple[Action, Fraction]] = [
+        (Reveal(cards[i]), Fraction(n, total)) for i, n in enumerate(deck) if n
+    ]
+    if dragons:
+        out.append((Reveal(DRAGON), Fraction(dragons, total)))
+    return out
+
+
+def can_reveal(state: GameState, card: Card | Dragon) -> str | None:
+    """Why ``card`` cannot be the next card drawn, or None if it can."""
+    if isinstance(card, Dragon):
+        if state.dragons_in_deck == 0:
+            return "no Dragon is left in the deck"
+        if state.top_left:
+            return f"a Dragon cannot be drawn while {state.top_left} top-part cards remain (AGE-4)"
+        return None
+    if card.index >= len(state.deck) or not state.deck[card.index]:
+        return f"no {card} is left in the deck"
+    return None
+
+
+def remove_from_deck(state: GameState, card: Card | Dragon) -> GameState:
+    """The state after ``card`` has been drawn (already checked with :func:`can_reveal`)."""
+    top_left = max(state.top_left - 1, 0)
+    if isinstance(card, Dragon):
+        return attrs.evolve(
+            state,
+            dragons_in_deck=state.dragons_in_deck - 1,
+            dragons_drawn=state.dragons_drawn + 1,
+            top_left=top_left,
+        )
+    deck = list(state.deck)
+    deck[card.index] -= 1
+    return attrs.evolve(state, deck=tuple(deck), top_left=top_left)
+
+
+class DrawPending(Pending):
+    """A chance event that reveals the top card of the deck; subclasses say where it goes."""
+
+    __slots__ = ()
+
+    chance: ClassVar[bool] = True
+    rule: ClassVar[str] = "CHANCE"
+    accepts: ClassVar[tuple[type[Action], ...]] = (Reveal,)
+
+    def legal(self, state: GameState) -> tuple[Action, ...]:
+        return tuple(a for a, _ in draw_outcomes(state))
+
+    def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
+        return draw_outcomes(state)
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        assert isinstance(action, Reveal)
+        why = can_reveal(state, action.card)
+        if why is not None:
+            raise ImpossibleOutcomeError("CHANCE", why, action)
+        drawn = remove_from_deck(state, action.card)
+        if isinstance(action.card, Dragon):
+            return self.dragon(drawn)
+        return self.receive(drawn, action.card)
+
+    def receive(self, state: GameState, card: Card) -> GameState:
+        """Put the drawn Ally card where it belongs and go on."""
+        raise NotImplementedError
+
+    def dragon(self, state: GameState) -> GameState:
+        """A Dragon was revealed (RECRUIT-3/4); only draws after the split can meet one."""
+        raise NotImplementedError
+
+
+def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+    """One outcome drawn with its exact probability, using ``rng``."""
+    denominator = 1
+    for _, p in outcomes:
+        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    roll = rng.randrange(denominator)
+    for action, p in outcomes:
+        roll -= p.numerator * (denominator // p.denominator)
+        if roll < 0:
+            return action
+    raise AssertionError("chance outcomes do not sum to 1")
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a

@@ -1,0 +1,173 @@
+"""The public functions over a game state: who decides, what is legal, and applying it."""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable
+from fractions import Fraction
+
+import attrs
+
+from . import _scoring
+from ._actions import Action
+from ._chance import pick
+from ._components import Tribe
+from ._errors import GameOverError, MalformedActionError, WrongDecisionError
+from ._options import Options
+from ._setup import TokenLayout, new_game
+from ._state import GameState
+
+
+class ChanceNode(enum.Enum):
+    """The type of :data:`CHANCE`."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE = ChanceNode.CHANCE
+"""What :func:`to_move` returns when the next decision is a chance outcome."""
+
+
+def to_move(state: GameState) -> int | ChanceNode | None:
+    """The seat that decides next, :data:`CHANCE` at a chance event, or None once the game is
+    over."""
+    pending = state.pending
+    if pending.terminal:
+        return None
+    if pending.chance:
+        return CHANCE
+    return pending.seat
+
+
+def is_terminal(state: GameState) -> bool:
+    """True once the last Age has been scored (END-6)."""
+    return state.pending.terminal
+
+
+def is_chance(state: GameState) -> bool:
+    """True when the next decision is a chance outcome (spec §11)."""
+    return state.pending.chance
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal decision, in a deterministic order and without duplicates.
+
+    At a chance event these are the possible outcomes (see :func:`chance_outcomes` for their
+    probabilities); once the game is over, none.
+    """
+    return state.pending.legal(state)
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Action, Fraction], ...]:
+    """At a chance event, every possible outcome with its exact probability (they sum to 1);
+    elsewhere ``()``."""
+    return tuple(state.pending.outcomes(state))
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``. Pure: ``state`` is not changed.
+
+    Raises:
+        MalformedActionError: ``action`` is not a well-formed :class:`Action`.
+        GameOverError: the game is over.
+        WrongDecisionError: ``action`` is not the kind of decision pending (a player's action
+            at a chance event, a chance outcome where a player decides, another decision).
+        IllegalActionError: the pending kind of action, forbidden by the rule it names.
+    """
+    if not isinstance(action, Action):
+        raise MalformedActionError(
+            "NOTATION", f"expected an Action, got {type(action).__name__}", action
+        )
+    action.check()
+    pending = state.pending
+    if pending.terminal:
+        raise GameOverError("GAME-1", "the game is over; no action can be applied", action)
+    if not isinstance(action, pending.accepts):
+        raise WrongDecisionError(pending.rule, _wrong_kind(state, action), action)
+    return pending.apply(state, action)
+
+
+def _wrong_kind(state: GameState, action: Action) -> str:
+    pending = state.pending
+    expected = " or ".join(repr(cls.verb) for cls in pending.accepts)
+    if pending.chance and not action.chance:
+        return (
+            f"a chance outcome ({expected}) is due, not a player's decision: {pending.describe()}"
+        )
+    if action.chance and not pending.chance:
+        return f"a player decides here, not chance: {pending.describe()}; expected {expected}"
+    return f"expected {expected}: {pending.describe()}"
+
+
+def glory(state: GameState) -> tuple[int, ...]:
+    """Each seat's Glory."""
+    return tuple(p.glory for p in state.players)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The winning seats by GAME-1..3 (several only when every tie-break is equal); ``()`` while
+    the game goes on."""
+    return _scoring.winners(state)
+
+
+def sample(state: GameState, rng: random.Random) -> GameState:
+    """Resolve chance events with ``rng`` until a player must decide or the game ends."""
+    while state.pending.chance:
+        state = apply(state, pick(state.pending.outcomes(state), rng))
+    return state
+
+
+@attrs.frozen
+class Playthrough:
+    """A whole game: the start, every decision (chance outcomes included), the end.
+
+    Attributes:
+        start: The state :func:`new_game` returned.
+        actions: Every decision in order.
+        final: The state after the last decision.
+    """
+
+    start: GameState
+    actions: tuple[Action, ...]
+    final: GameState
+
+
+def play_random(
+    players: int,
+    seed: int,
+    *,
+    tribes: Iterable[str | Tribe] | None = None,
+    glory_tokens: TokenLayout | None = None,
+    first_player: int | None = None,
+    options: Options | None = None,
+) -> Playthrough:
+    """Play a whole game with uniformly random legal decisions and exact chance, seeded.
+
+    >>> from ethnos_rules import play_random, is_terminal, winners
+    >>> game = play_random(3, seed=7)
+    >>> is_terminal(game.final), len(winners(game.final)) >= 1
+    (True, True)
+    """
+    rng = random.Random(seed)
+    start = new_game(
+        players,
+        tribes=tribes,
+        glory_tokens=glory_tokens,
+        first_player=first_player,
+        options=options,
+    )
+    state = start
+    actions: list[Action] = []
+    while not state.pending.terminal:
+        pending = state.pending
+        if pending.chance:
+            action = pick(pending.outcomes(state), rng)
+        else:
+            action = rng.choice(pending.legal(state))
+        state = apply(state, action)
+        actions.append(action)
+    return Playthrough(start, tuple(actions), state)

@@ -1,0 +1,62 @@
+"""The exception hierarchy: every refusal is a :class:`RulesError` naming the rule it applies.
+
+python-chess style: a malformed action is told apart from a well-formed one that is illegal.
+
+- :class:`MalformedActionError` — the text or object is not an action at all.
+- :class:`WrongDecisionError` — a well-formed action of the wrong kind for this state: a player's
+  action at a chance node, a chance outcome where a player decides, a tribe's follow-up when none
+  is pending.
+- :class:`GameOverError` — the game has ended; nothing more can be applied.
+- :class:`IllegalActionError` — the right kind of action, forbidden by the named rule.
+- :class:`ImpossibleOutcomeError` — a chance outcome whose probability is 0 (CHANCE).
+- :class:`SetupError` — arguments of :func:`~ethnos_rules.new_game` that break a SETUP rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulesError(ValueError):
+    """An action or setup refused by the rules.
+
+    Attributes:
+        rule: The id of the rule that refuses it (e.g. ``"BAND-2"``).
+        reason: A plain-English explanation.
+        action: The refused action (or text), when there is one.
+    """
+
+    def __init__(self, rule: str, reason: str, action: Any = None) -> None:
+        self.rule = rule
+        self.reason = reason
+        self.action = action
+        where = f" [{action}]" if action is not None else ""
+        super().__init__(f"{rule}: {reason}{where}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.rule, self.reason, self.action))
+
+
+class MalformedActionError(RulesError):
+    """The input is not a well-formed action (rule ``NOTATION``)."""
+
+
+class WrongDecisionError(RulesError):
+    """A well-formed action of a kind that is not the decision pending in this state."""
+
+
+class GameOverError(RulesError):
+    """The game is over; no action applies (rule ``GAME-1``)."""
+
+
+class IllegalActionError(RulesError):
+    """The pending kind of action, but forbidden by the rule named in :attr:`rule`."""
+
+
+class ImpossibleOutcomeError(IllegalActionError):
+    """A chance outcome that cannot happen in this state (probability 0)."""
+
+
+class SetupError(RulesError):
+    """Arguments of :func:`~ethnos_rules.new_game` or :class:`~ethnos_rules.Options` that break a
+    setup rule."""

@@ -1,0 +1,55 @@
+"""Plain-text pictures of a state, for people reading a game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ._components import KINGDOMS
+
+if TYPE_CHECKING:
+    from ._state import GameState
+
+
+def cards_text(cards: tuple[object, ...]) -> str:
+    """Cards as ``ELF-red x2 SKE``-style text, or ``-`` for none."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[str(card)] = counts.get(str(card), 0) + 1
+    return " ".join(k if n == 1 else f"{k} x{n}" for k, n in counts.items()) or "-"
+
+
+def describe_state(state: GameState) -> str:
+    """A several-line summary: Age, tribes, tokens, row, deck, and each player."""
+    lines = [
+        f"Age {state.age} of {state.config.ages}; next: {state.pending.describe()}",
+        "tribes: " + (" ".join(t.code for t in state.tribes) or "-"),
+        "tokens: "
+        + "  ".join(
+            f"{k.label} {'/'.join(map(str, t))}"
+            for k, t in zip(KINGDOMS, state.tokens, strict=False)
+        ),
+        f"row: {cards_text(state.row)}",
+        f"deck: {sum(state.deck)} allies ({state.top_left} in the top part), "
+        f"{state.dragons_in_deck} dragons; dragons drawn: {state.dragons_drawn}",
+    ]
+    for seat, p in enumerate(state.players):
+        kingdoms = " ".join(
+            f"{k.label[:2]}{n}" for k, n in zip(KINGDOMS, p.kingdoms, strict=True) if n
+        )
+        extra = []
+        if p.merfolk is not None:
+            extra.append(f"merfolk {p.merfolk}")
+        if p.horde:
+            extra.append("horde " + "/".join(c.label for c in p.horde))
+        if p.trolls:
+            extra.append("trolls " + "/".join(map(str, p.trolls)))
+        if state.giant_holder == seat:
+            extra.append("giant token")
+        lines.append(
+            f"seat {seat}: glory {p.glory}, supply {p.supply}, kingdoms [{kingdoms or '-'}]"
+            + (", " + ", ".join(extra) if extra else "")
+        )
+        lines.append(f"  hand: {cards_text(p.hand)}")
+        if p.bands:
+            lines.append("  bands: " + " | ".join(str(b) for b in p.bands))
+    return "\n".join(lines)

@@ -1,0 +1,131 @@
+"""Rule options: every spec ruling that a referee could decide the other way (spec §12).
+
+Each option defaults to the spec's ruling; the alternatives are listed in the field's docs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Literal
+
+import attrs
+
+from ._errors import SetupError
+
+Placement = Literal["optional", "mandatory"]
+MerfolkCheckpoints = Literal["one_per_checkpoint", "one_per_move"]
+MerfolkScoring = Literal["like_kingdom", "first_only"]
+CentaurChain = Literal["allowed", "single"]
+ElvesKeep = Literal["up_to_x", "exactly_x"]
+WizardDraw = Literal["all_or_none", "up_to_x"]
+OrcEmpty = Literal["all_or_nothing", "any_subset"]
+TrollTiebreak = Literal["all_ranks", "first_only"]
+TwoPlayerFinalTie = Literal["split_II", "split_I_plus_II"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "placement": ("optional", "mandatory"),
+    "merfolk_checkpoints": ("one_per_checkpoint", "one_per_move"),
+    "merfolk_scoring": ("like_kingdom", "first_only"),
+    "centaur_chain": ("allowed", "single"),
+    "elves_keep": ("up_to_x", "exactly_x"),
+    "wizard_draw": ("all_or_none", "up_to_x"),
+    "orc_empty": ("all_or_nothing", "any_subset"),
+    "troll_tiebreak": ("all_ranks", "first_only"),
+    "two_player_final_tie": ("split_II", "split_I_plus_II"),
+}
+
+
+def _choice(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    allowed = _CHOICES[attribute.name]
+    if value not in allowed:
+        raise SetupError(
+            "OPTIONS", f"option {attribute.name}={value!r} is not one of {', '.join(allowed)}"
+        )
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(int(v) for v in value)
+
+
+@attrs.frozen
+class MerfolkBoard:
+    """The Merfolk track (COMP-10): spaces ``0..last_space``, checkpoint spaces, award values.
+
+    Attributes:
+        last_space: The last space; movement stops there (TRIBE-MER-1).
+        checkpoints: Spaces that carry a marker symbol (TRIBE-MER-2).
+        values_large: Award values I, II, III on the 4–6 players side.
+        values_small: Award values I, II on the 2–3 players side.
+    """
+
+    last_space: int = 18
+    checkpoints: tuple[int, ...] = attrs.field(default=(3, 7, 12, 18), converter=_ints)
+    values_large: tuple[int, ...] = attrs.field(default=(1, 2, 4), converter=_ints)
+    values_small: tuple[int, ...] = attrs.field(default=(1, 3), converter=_ints)
+
+    def __attrs_post_init__(self) -> None:
+        if any(not 0 < c <= self.last_space for c in self.checkpoints):
+            raise SetupError("COMP-10", f"Merfolk checkpoints {self.checkpoints} off the track")
+        if len(self.values_large) != 3 or len(self.values_small) != 2:
+            raise SetupError("COMP-10", "the Merfolk board needs 3 values (4-6p) and 2 (2-3p)")
+
+
+@attrs.frozen
+class Options:
+    """The rule options of spec §12; every default is the spec's ruling.
+
+    >>> from ethnos_rules import Options
+    >>> Options().placement
+    'optional'
+    >>> Options(wizard_draw="sometimes")
+    Traceback (most recent call last):
+    ...
+    ethnos_rules._errors.SetupError: OPTIONS: option wizard_draw='sometimes' is not one of ...
+
+    Attributes:
+        placement: BAND-5a — ``"optional"`` (the player may decline) or ``"mandatory"``.
+        merfolk_checkpoints: TRIBE-MER-2 — ``"one_per_checkpoint"`` or ``"one_per_move"``.
+        merfolk_scoring: TRIBE-MER-3 — ``"like_kingdom"`` or ``"first_only"`` (only the players
+            furthest ahead earn, the Age's value split among them).
+        centaur_chain: TRIBE-CEN-2 — ``"allowed"`` or ``"single"`` (no third band).
+        elves_keep: TRIBE-ELF-1 — ``"up_to_x"`` or ``"exactly_x"``.
+        wizard_draw: TRIBE-WIZ-1 — ``"all_or_none"`` or ``"up_to_x"``.
+        orc_empty: TRIBE-ORC-2 — ``"all_or_nothing"`` or ``"any_subset"``.
+        troll_tiebreak: SCORE-K-3 — ``"all_ranks"`` or ``"first_only"``.
+        two_player_final_tie: SCORE-2P-1 — ``"split_II"`` or ``"split_I_plus_II"``.
+        glory_tokens: COMP-5 — the face values of all glory tokens.
+        glory_tokens_4plus: COMP-5 — the tokens removed with 2–3 players.
+        merfolk_board: COMP-10 — the Merfolk track data.
+    """
+
+    placement: Placement = attrs.field(default="optional", validator=_choice)
+    merfolk_checkpoints: MerfolkCheckpoints = attrs.field(
+        default="one_per_checkpoint", validator=_choice
+    )
+    merfolk_scoring: MerfolkScoring = attrs.field(default="like_kingdom", validator=_choice)
+    centaur_chain: CentaurChain = attrs.field(default="allowed", validator=_choice)
+    elves_keep: ElvesKeep = attrs.field(default="up_to_x", validator=_choice)
+    wizard_draw: WizardDraw = attrs.field(default="all_or_none", validator=_choice)
+    orc_empty: OrcEmpty = attrs.field(default="all_or_nothing", validator=_choice)
+    troll_tiebreak: TrollTiebreak = attrs.field(default="all_ranks", validator=_choice)
+    two_player_final_tie: TwoPlayerFinalTie = attrs.field(default="split_II", validator=_choice)
+    glory_tokens: tuple[int, ...] = attrs.field(
+        default=(0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10), converter=_ints
+    )
+    glory_tokens_4plus: tuple[int, ...] = attrs.field(default=(0, 4, 4, 6, 6, 10), converter=_ints)
+    merfolk_board: MerfolkBoard = attrs.field(factory=MerfolkBoard)
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.glory_tokens) != 18 or len(self.glory_tokens_4plus) != 6:
+            raise SetupError("COMP-5", "glory_tokens needs 18 values and glory_tokens_4plus 6")
+        if Counter(self.glory_tokens_4plus) - Counter(self.glory_tokens):
+            raise SetupError("COMP-5", "the 4+ tokens must be among the glory tokens")
+        if any(v < 0 for v in self.glory_tokens):
+            raise SetupError("COMP-5", "glory token values cannot be negative")
+
+    def token_pool(self, players: int) -> tuple[int, ...]:
+        """The tokens laid on the board for this player count, sorted (SETUP-4)."""
+        pool = Counter(self.glory_tokens)
+        if players <= 3:
+            pool -= Counter(self.glory_tokens_4plus)
+        return tuple(sorted(pool.elements()))

@@ -1,0 +1,226 @@
+"""Setup (spec §2, ``SETUP-*``): players, tribes, glory tokens and tribe pieces."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from . import _age
+from ._actions import Action, ChooseTribe, LayTokens
+from ._components import KINGDOMS, Kingdom, Ruleset, Tribe, default_ruleset
+from ._errors import IllegalActionError, ImpossibleOutcomeError, SetupError
+from ._options import Options
+from ._state import Config, GameState, Pending, PlayerState
+
+TokenLayout = Mapping[Kingdom | str, Sequence[int]] | Sequence[Sequence[int]]
+
+
+def new_game(
+    players: int,
+    *,
+    tribes: Iterable[str | Tribe] | None = None,
+    glory_tokens: TokenLayout | None = None,
+    first_player: int | None = None,
+    options: Options | None = None,
+    ruleset: Ruleset | None = None,
+) -> GameState:
+    """A new game before its first decision. Arguments left None are decided by chance.
+
+    Args:
+        players: Number of players, 2 to 6 (SETUP-1).
+        tribes: The tribes in play, by code or name: 6 with 4–6 players, 5 with 2–3 (SETUP-3).
+        glory_tokens: Tokens per kingdom, as a mapping from kingdom (or its name) to values, or a
+            sequence of six value lists in kingdom order; 3 each (2 with 2–3 players), using every
+            available token exactly once (SETUP-4).
+        first_player: Seat of the first player of Age I (AGE-5).
+        options: Rule options; the spec's rulings by default.
+        ruleset: The edition's components; the first edition by default.
+
+    Raises:
+        SetupError: naming the SETUP or AGE rule an argument breaks.
+
+    >>> from ethnos_rules import new_game, to_move, CHANCE
+    >>> state = new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"])
+    >>> to_move(state) is CHANCE
+    True
+    """
+    if type(players) is not int or not 2 <= players <= 6:
+        raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {players!r}")
+    options = options if options is not None else Options()
+    if not isinstance(options, Options):
+        raise SetupError("OPTIONS", f"options must be an Options, not {type(options).__name__}")
+    config = Config(ruleset or default_ruleset(), players, options)
+    if first_player is not None and (
+        type(first_player) is not int or not 0 <= first_player < players
+    ):
+        raise SetupError("AGE-5", f"first_player must be a seat from 0 to {players - 1}")
+    state = GameState(
+        config=config,
+        pending=ChooseTribes(),
+        players=tuple(PlayerState(supply=config.ruleset.markers - 1) for _ in range(players)),
+        first_player=first_player,
+    )
+    if glory_tokens is not None:
+        state = attrs.evolve(state, tokens=_token_layout(config, glory_tokens))
+    if tribes is None:
+        return state
+    return _tribes_chosen(attrs.evolve(state, tribes=_tribe_list(config, tribes)))
+
+
+def _tribe_list(config: Config, tribes: Iterable[str | Tribe]) -> tuple[Tribe, ...]:
+    if isinstance(tribes, str):
+        raise SetupError("SETUP-3", "tribes must be a list of tribe codes, not one string")
+    try:
+        chosen = [t if isinstance(t, Tribe) else config.ruleset.tribe(str(t)) for t in tribes]
+    except KeyError as err:
+        raise SetupError("SETUP-3", err.args[0]) from None
+    if len(set(chosen)) != len(chosen):
+        raise SetupError("SETUP-3", "a tribe is named twice")
+    if len(chosen) != config.tribe_count:
+        raise SetupError(
+            "SETUP-3",
+            f"{config.players} players play with {config.tribe_count} tribes, not {len(chosen)}",
+        )
+    return tuple(sorted(chosen))
+
+
+def _token_layout(config: Config, layout: TokenLayout) -> tuple[tuple[int, ...], ...]:
+    rows: list[Sequence[int]]
+    if isinstance(layout, Mapping):
+        by_kingdom = {(_kingdom_key(k)): v for k, v in layout.items()}
+        missing = [k.label for k in KINGDOMS if k not in by_kingdom]
+        if missing:
+            raise SetupError("SETUP-4", f"no glory tokens given for {', '.join(missing)}")
+        rows = [by_kingdom[k] for k in KINGDOMS]
+    else:
+        rows = list(layout)
+        if len(rows) != len(KINGDOMS):
+            raise SetupError("SETUP-4", f"glory tokens are needed for 6 kingdoms, not {len(rows)}")
+    spaces = config.token_spaces
+    out = []
+    for kingdom, values in zip(KINGDOMS, rows, strict=True):
+        if isinstance(values, str | bytes) or len(values) != spaces:
+            raise SetupError("SETUP-4", f"{kingdom.label} needs {spaces} glory tokens")
+        if any(type(v) is not int for v in values):
+            raise SetupError("SETUP-4", f"{kingdom.label}: glory tokens are integers")
+        out.append(tuple(sorted(values)))
+    pool = Counter(config.options.token_pool(config.players))
+    if Counter(v for row in out for v in row) != pool:
+        raise SetupError(
+            "SETUP-4",
+            f"the layout must use exactly the available tokens {sorted(pool.elements())}",
+        )
+    return tuple(out)
+
+
+def _kingdom_key(key: Kingdom | str) -> Kingdom:
+    if isinstance(key, Kingdom):
+        return key
+    try:
+        return Kingdom[str(key).upper()]
+    except KeyError:
+        raise SetupError("SETUP-4", f"unknown kingdom {key!r}") from None
+
+
+def _tribes_chosen(state: GameState) -> GameState:
+    """SETUP-3 done: build the Allies Deck and the tribe pieces (SETUP-5), then the tokens."""
+    codes = {t.code for t in state.tribes}
+    players = state.players
+    if "MER" in codes:
+        # SETUP-5: every player's Merfolk marker starts on space 0, taken from supply.
+        players = tuple(attrs.evolve(p, supply=p.supply - 1, merfolk=0) for p in players)
+    state = attrs.evolve(state, players=players, deck=state.rules.cards_of(state.tribes))
+    if len(state.tokens) == len(KINGDOMS):
+        return _age.begin_age(state)
+    return attrs.evolve(state, pending=LayTokensPending(Kingdom.ALTHEA))
+
+
+@attrs.frozen(slots=True)
+class ChooseTribes(Pending):
+    """Chance: the next tribe in play, uniform over the tribes not yet chosen (SETUP-3)."""
+
+    chance: ClassVar[bool] = True
+    rule: ClassVar[str] = "SETUP-3"
+    accepts: ClassVar[tuple[type[Action], ...]] = (ChooseTribe,)
+
+    def legal(self, state: GameState) -> tuple[Action, ...]:
+        return tuple(ChooseTribe(t) for t in state.rules.tribes if t not in state.tribes)
+
+    def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
+        legal = self.legal(state)
+        return [(a, Fraction(1, len(legal))) for a in legal]
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        assert isinstance(action, ChooseTribe)
+        if action.tribe not in state.rules.tribes:
+            raise IllegalActionError("SETUP-3", "that tribe is not in this ruleset", action)
+        if action.tribe in state.tribes:
+            raise ImpossibleOutcomeError(
+                "SETUP-3", f"{action.tribe.name} are already in play", action
+            )
+        state = attrs.evolve(state, tribes=tuple(sorted((*state.tribes, action.tribe))))
+        if len(state.tribes) < state.config.tribe_count:
+            return state
+        return _tribes_chosen(state)
+
+    def describe(self) -> str:
+        return "chance: choose a tribe"
+
+
+@attrs.frozen(slots=True)
+class LayTokensPending(Pending):
+    """Chance: the glory tokens of one kingdom, drawn from those not yet laid (SETUP-4)."""
+
+    kingdom: Kingdom
+    chance: ClassVar[bool] = True
+    rule: ClassVar[str] = "SETUP-4"
+    accepts: ClassVar[tuple[type[Action], ...]] = (LayTokens,)
+
+    def _pool(self, state: GameState) -> Counter[int]:
+        pool = Counter(state.options.token_pool(state.config.players))
+        pool.subtract(v for row in state.tokens for v in row)
+        return +pool
+
+    def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
+        pool = self._pool(state)
+        k = state.config.token_spaces
+        total = math.comb(sum(pool.values()), k)
+        out: list[tuple[Action, Fraction]] = []
+        for values in itertools.combinations_with_replacement(sorted(pool), k):
+            drawn = Counter(values)
+            ways = math.prod(math.comb(pool[v], m) for v, m in drawn.items())
+            if ways:
+                out.append((LayTokens(self.kingdom, values), Fraction(ways, total)))
+        return out
+
+    def legal(self, state: GameState) -> tuple[Action, ...]:
+        return tuple(a for a, _ in self.outcomes(state))
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        assert isinstance(action, LayTokens)
+        if action.kingdom != self.kingdom:
+            raise IllegalActionError(
+                "SETUP-4", f"tokens are laid kingdom by kingdom; now {self.kingdom.label}", action
+            )
+        values = tuple(sorted(action.values))
+        if len(values) != state.config.token_spaces:
+            raise IllegalActionError(
+                "SETUP-4", f"each kingdom gets {state.config.token_spaces} tokens", action
+            )
+        if Counter(values) - self._pool(state):
+            raise ImpossibleOutcomeError(
+                "SETUP-4", f"tokens {list(values)} are not all among those left", action
+            )
+        state = attrs.evolve(state, tokens=(*state.tokens, values))
+        if len(state.tokens) < len(KINGDOMS):
+            return attrs.evolve(state, pending=LayTokensPending(Kingdom(self.kingdom + 1)))
+        return _age.begin_age(state)
+
+    def describe(self) -> str:
+        return f"chance: lay the glory tokens of {self.kingdom.label}"

@@ -1,0 +1,249 @@
+"""The immutable game state.
+
+A :class:`GameState` is a tree of frozen objects. An action replaces only the parts it changes
+(``attrs.evolve``): the configuration, the other players, their bands and hands are shared between
+a state and its successor, so keeping every state of a game costs little.
+
+What happens next is recorded in :attr:`GameState.pending`, a :class:`Pending` object that knows
+which decisions are legal and how to apply them. Chance events and the follow-up decisions of a
+band (placement, tribe abilities, the rest of the hand) are pendings like any other, so a band is
+played as a sequence of small decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from ._components import Card, Colour, Kingdom, Ruleset, Tribe
+from ._options import Options
+
+if TYPE_CHECKING:
+    from ._actions import Action
+
+
+@attrs.frozen(slots=True)
+class Config:
+    """What does not change during a game: the ruleset, player count and options."""
+
+    ruleset: Ruleset
+    players: int
+    options: Options
+
+    @property
+    def ages(self) -> int:
+        """Number of Ages: 3 with 4–6 players, 2 with 2–3 (SETUP-2)."""
+        return 3 if self.players >= 4 else 2
+
+    @property
+    def tribe_count(self) -> int:
+        """Tribes in play: 6 with 4–6 players, 5 with 2–3 (SETUP-3)."""
+        return 6 if self.players >= 4 else 5
+
+    @property
+    def small(self) -> bool:
+        """True with 2–3 players: the small sides of the boards are used (SETUP-5)."""
+        return self.players <= 3
+
+    @property
+    def token_spaces(self) -> int:
+        """Glory tokens per kingdom: 3, or 2 with 2–3 players (SETUP-4)."""
+        return 2 if self.small else 3
+
+
+@attrs.frozen(slots=True)
+class Band:
+    """A band in front of a player until the end of the Age.
+
+    Attributes:
+        leader: The Leader card (BAND-4).
+        others: The other cards, sorted.
+    """
+
+    leader: Card
+    others: tuple[Card, ...]
+
+    @property
+    def size(self) -> int:
+        """X: every card of the band, Skeletons included (BAND-8)."""
+        return 1 + len(self.others)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card, Leader first."""
+        return (self.leader, *self.others)
+
+    def __str__(self) -> str:
+        return " ".join(["*" + self.leader.code, *(c.code for c in self.others)])
+
+
+@attrs.frozen(slots=True)
+class PlayerState:
+    """One player's cards, markers and Glory.
+
+    Attributes:
+        hand: Cards in hand, a sorted multiset.
+        bands: Bands played this Age, in order.
+        glory: Glory so far.
+        supply: Markers in supply (COMP-6: the score marker is not among them).
+        kingdoms: Markers on each kingdom, indexed by :class:`Kingdom`.
+        merfolk: Position on the Merfolk track, or None when Merfolk are not in play.
+        horde: Colours of the occupied spaces of the Orc Horde board, sorted.
+        trolls: Values of the Troll tokens held, sorted.
+    """
+
+    hand: tuple[Card, ...] = ()
+    bands: tuple[Band, ...] = ()
+    glory: int = 0
+    supply: int = 25
+    kingdoms: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    merfolk: int | None = None
+    horde: tuple[Colour, ...] = ()
+    trolls: tuple[int, ...] = ()
+
+    def markers_in(self, kingdom: Kingdom) -> int:
+        """Markers of this player on ``kingdom``."""
+        return self.kingdoms[kingdom]
+
+
+@attrs.frozen(slots=True)
+class AgeSummary:
+    """What an Age left behind, kept for narration and the GAME-3 tie-break.
+
+    Attributes:
+        age: The Age (1, 2, 3).
+        glory: Each player's Glory after the Age was scored.
+        gains: Each player's Glory earned at the end of the Age, by source
+            (``kingdoms``, ``merfolk``, ``giant``, ``orcs``, ``bands``).
+        band_sizes: Each player's band sizes as played (X), largest first.
+        third_dragon: The seat that drew the third Dragon.
+    """
+
+    age: int
+    glory: tuple[int, ...]
+    gains: tuple[tuple[tuple[str, int], ...], ...]
+    band_sizes: tuple[tuple[int, ...], ...]
+    third_dragon: int
+
+
+class Pending:
+    """What comes next in a state: a player's decision or a chance event.
+
+    Subclasses live with the rule they implement. ``seat`` is the deciding player (None for chance
+    and for the end of the game).
+    """
+
+    __slots__ = ()
+
+    chance: ClassVar[bool] = False
+    terminal: ClassVar[bool] = False
+    rule: ClassVar[str] = ""
+    accepts: ClassVar[tuple[type[Action], ...]] = ()
+
+    @property
+    def seat(self) -> int | None:
+        """The player who decides, or None."""
+        return None
+
+    def legal(self, state: GameState) -> tuple[Action, ...]:
+        """Every legal action, in a deterministic order, without duplicates."""
+        raise NotImplementedError
+
+    def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
+        """At a chance event: every possible outcome with its exact probability."""
+        return ()
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        """Apply ``action``, which has one of the types in :attr:`accepts` and is well formed.
+
+        Raises:
+            IllegalActionError: with the id of the rule that forbids it.
+        """
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """What is being decided, in words."""
+        return type(self).__name__
+
+
+@attrs.frozen(slots=True)
+class GameState:
+    """A complete game position. Never mutated: :func:`~ethnos_rules.apply` returns a new one.
+
+    Attributes:
+        config: Ruleset, player count and options.
+        pending: The decision or chance event that comes next.
+        tribes: Tribes in play, sorted (fewer while they are still being chosen).
+        tokens: Glory tokens laid on each kingdom, lowest first (empty while being laid).
+        age: The current Age, from 1.
+        first_player: First player of the current Age, once known.
+        players: Every player's state, by seat.
+        row: The face-up cards beside the board, a sorted multiset.
+        deck: Ally cards in the deck, as counts indexed by :attr:`Card.index`.
+        discard: Cards discarded at the end of the Age, a sorted multiset.
+        top_left: Cards left in the top part of the deck, where no Dragon lies (AGE-4).
+        dragons_in_deck: Dragons still in the deck (0 until the deck is split, AGE-4).
+        dragons_drawn: Dragons revealed and set aside this Age (RECRUIT-3).
+        giant_holder: Seat holding the Giant token, if any (TRIBE-GIA-1).
+        giant_size: Size of the largest Giant-led band this Age (0 if none).
+        last_dragon: Seat that drew the third Dragon of the previous Age.
+        history: One summary per finished Age.
+    """
+
+    config: Config
+    pending: Pending
+    tribes: tuple[Tribe, ...] = ()
+    tokens: tuple[tuple[int, ...], ...] = ()
+    age: int = 1
+    first_player: int | None = None
+    players: tuple[PlayerState, ...] = ()
+    row: tuple[Card, ...] = ()
+    deck: tuple[int, ...] = ()
+    discard: tuple[Card, ...] = ()
+    top_left: int = 0
+    dragons_in_deck: int = 0
+    dragons_drawn: int = 0
+    giant_holder: int | None = None
+    giant_size: int = 0
+    last_dragon: int | None = None
+    history: tuple[AgeSummary, ...] = ()
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset of this game."""
+        return self.config.ruleset
+
+    @property
+    def options(self) -> Options:
+        """The rule options of this game."""
+        return self.config.options
+
+    def player(self, seat: int) -> PlayerState:
+        """The state of the player in ``seat``."""
+        return self.players[seat]
+
+    def with_player(self, seat: int, player: PlayerState) -> GameState:
+        """This state with one player replaced (the others are shared)."""
+        players = list(self.players)
+        players[seat] = player
+        return attrs.evolve(self, players=tuple(players))
+
+    def markers(self, kingdom: Kingdom) -> tuple[int, ...]:
+        """Each player's markers on ``kingdom``."""
+        return tuple(p.kingdoms[kingdom] for p in self.players)
+
+    def unclaimed_trolls(self) -> tuple[int, ...]:
+        """Troll tokens no player holds (TRIBE-TRO-1)."""
+        held = [v for p in self.players for v in p.trolls]
+        free = list(self.rules.troll_tokens)
+        for value in held:
+            free.remove(value)
+        return tuple(free)
+
+    def __str__(self) -> str:
+        from ._narrate import describe_state
+
+        return describe_state(self)

@@ -1,0 +1,120 @@
+"""A turn (spec §4–5, ``TURN-*``, ``RECRUIT-*``): recruit an Ally or play a band."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from . import _bands, _scoring
+from ._actions import Action, Pass, PlayBand, Recruit
+from ._chance import DrawPending
+from ._components import Card, multiset_add, multiset_remove
+from ._errors import IllegalActionError
+from ._state import GameState, Pending
+
+
+def start_turn(state: GameState, seat: int) -> GameState:
+    """The player in ``seat`` is to take a turn (TURN-1)."""
+    return attrs.evolve(state, pending=TurnPending(seat))
+
+
+def end_turn(state: GameState, seat: int) -> GameState:
+    """The turn of ``seat`` is over; play goes clockwise (AGE-6)."""
+    return start_turn(state, (seat + 1) % state.config.players)
+
+
+def can_recruit(state: GameState, seat: int) -> bool:
+    """TURN-2: a player holding the hand limit (10 cards) may not recruit."""
+    return len(state.players[seat].hand) < state.rules.hand_limit
+
+
+@attrs.frozen(slots=True)
+class TurnPending(Pending):
+    """A player's turn: recruit from the row or the deck, play a band, or pass (TURN-1..3)."""
+
+    turn_seat: int
+    rule: ClassVar[str] = "TURN-1"
+    accepts: ClassVar[tuple[type[Action], ...]] = (Recruit, PlayBand, Pass)
+
+    @property
+    def seat(self) -> int:
+        return self.turn_seat
+
+    def legal(self, state: GameState) -> tuple[Action, ...]:
+        bands = _bands.band_actions(state.players[self.turn_seat].hand)
+        if not can_recruit(state, self.turn_seat):
+            return bands or (Pass(),)
+        row = tuple(Recruit(card) for card in dict.fromkeys(state.row))
+        return (*row, Recruit(None), *bands)
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        seat = self.turn_seat
+        if isinstance(action, PlayBand):
+            return _bands.play_band(state, seat, action, chain=0)
+        if isinstance(action, Pass):
+            return self._pass(state, action)
+        assert isinstance(action, Recruit)
+        if not can_recruit(state, seat):
+            raise IllegalActionError(
+                "TURN-2", f"a player holding {state.rules.hand_limit} cards may not recruit", action
+            )
+        if action.card is None:
+            return attrs.evolve(state, pending=RecruitDraw(seat))
+        if action.card not in state.row:
+            raise IllegalActionError("RECRUIT-1", f"there is no {action.card} in the row", action)
+        # RECRUIT-2: the row is not refilled.
+        state = attrs.evolve(state, row=multiset_remove(state.row, [action.card]))
+        return end_turn(take_card(state, seat, action.card), seat)
+
+    def _pass(self, state: GameState, action: Action) -> GameState:
+        hand = state.players[self.turn_seat].hand
+        if can_recruit(state, self.turn_seat):
+            raise IllegalActionError("TURN-3", "passing is allowed only with a full hand", action)
+        if _bands.band_actions(hand):
+            raise IllegalActionError(
+                "TURN-3", "a band can be played, so passing is not allowed", action
+            )
+        return end_turn(state, self.turn_seat)
+
+    def describe(self) -> str:
+        return f"seat {self.turn_seat}: recruit or play a band"
+
+
+def take_card(state: GameState, seat: int, card: Card) -> GameState:
+    """``card`` goes into the hand of ``seat``."""
+    player = state.players[seat]
+    return state.with_player(seat, attrs.evolve(player, hand=multiset_add(player.hand, [card])))
+
+
+class DeckDraw(DrawPending):
+    """A player draws from the deck into hand; Dragons are set aside and the player draws again
+    (RECRUIT-3); the third Dragon ends the Age at once (RECRUIT-4)."""
+
+    __slots__ = ()
+
+    def drawer(self) -> int:
+        """The seat that draws."""
+        raise NotImplementedError
+
+    def dragon(self, state: GameState) -> GameState:
+        if state.dragons_drawn >= state.rules.dragons:
+            return _scoring.end_age(state, self.drawer())
+        return state  # RECRUIT-3: draw again; this pending stays.
+
+
+@attrs.frozen(slots=True)
+class RecruitDraw(DeckDraw):
+    """Chance: the card a player recruits from the top of the deck (RECRUIT-1)."""
+
+    recruiter: int
+    rule: ClassVar[str] = "RECRUIT-1"
+
+    def drawer(self) -> int:
+        return self.recruiter
+
+    def receive(self, state: GameState, card: Card) -> GameState:
+        return end_turn(take_card(state, self.recruiter, card), self.recruiter)
+
+    def describe(self) -> str:
+        return f"chance: the card seat {self.recruiter} draws"

@@ -62,7 +62,9 @@ from ._errors import (
     SetupError,
     WrongDecisionError,
 )
+from ._invariants import InvalidStateError, check_state, state_problems
 from ._options import MerfolkBoard, Options
+from ._position import position
 from ._setup import new_game
 from ._state import AgeSummary, Band, GameState, PlayerState
 from ._tribes import FIRST_EDITION
@@ -97,6 +99,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "ImpossibleOutcomeError",
+    "InvalidStateError",
     "Keep",
     "Kingdom",
     "LayTokens",
@@ -121,6 +124,7 @@ __all__ = [
     "apply",
     "card",
     "chance_outcomes",
+    "check_state",
     "default_ruleset",
     "glory",
     "is_chance",
@@ -129,7 +133,9 @@ __all__ = [
     "new_game",
     "parse_action",
     "play_random",
+    "position",
     "sample",
+    "state_problems",
     "to_move",
     "winners",
 ]

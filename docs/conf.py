@@ -7,7 +7,7 @@ The package is imported from the editable install made by ``make venv``, so no
 
 project = "ethnos-rules"
 author = "ethnos-rules contributors"
-copyright = "2025, ethnos-rules contributors"
+copyright = "2026, ethnos-rules contributors"
 
 extensions = [
     "myst_parser",

@@ -9,7 +9,6 @@ next step. Tribe abilities plug into the steps through :class:`~ethnos_rules._tr
 from __future__ import annotations
 
 import functools
-import itertools
 from collections import Counter
 from typing import ClassVar
 
@@ -77,17 +76,27 @@ def _group_bands(
     singles: bool,
     out: list[PlayBand],
 ) -> None:
-    for picks in itertools.product(*(range(counts[k] + 1) for k in kinds)):
-        present = [k for k, m in zip(kinds, picks, strict=True) if m]
+    # Every sub-multiset of the group, as sorted tuples (kinds are in card order).
+    subsets: list[tuple[Card, ...]] = [()]
+    for kind in kinds:
+        subsets = [sub + (kind,) * m for sub in subsets for m in range(counts[kind] + 1)]
+    wild = tuple(skeletons)
+    # Skeletons sit at one place in card order: before every card of a later tribe.
+    cut = wild[0].index if wild else 0
+    for sub in subsets:
+        present = tuple(dict.fromkeys(sub))
         if not present or (len(present) == 1 and not singles):
             continue
-        base = [k for k, m in zip(kinds, picks, strict=True) for _ in range(m)]
         for leader in present:
-            rest = list(base)
-            rest.remove(leader)
-            for wild in range(len(skeletons) + 1):
-                others = tuple(sorted(rest + skeletons[:wild]))
+            i = sub.index(leader)
+            others = sub[:i] + sub[i + 1 :]
+            if not wild:
                 out.append(PlayBand(leader, others))
+                continue
+            at = sum(1 for c in others if c.index < cut)
+            lo, hi = others[:at], others[at:]
+            for n in range(len(wild) + 1):
+                out.append(PlayBand(leader, lo + wild[:n] + hi))
 
 
 def band_problem(hand: tuple[Card, ...], action: PlayBand) -> tuple[str, str] | None:

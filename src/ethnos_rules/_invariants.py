@@ -113,7 +113,7 @@ def _board_problems(state: GameState) -> list[str]:
         laid = Counter(v for row in state.tokens for v in row)
         if laid != Counter(state.options.token_pool(state.config.players)):
             out.append("the glory tokens on the board are not the game's tokens")
-    merfolk = "MER" in {t.code for t in state.tribes}
+    merfolk = any(t.ability.track for t in state.tribes)
     if len(state.tribes) == state.config.tribe_count and any(
         (p.merfolk is not None) != merfolk for p in state.players
     ):

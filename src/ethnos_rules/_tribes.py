@@ -8,7 +8,8 @@ An :class:`Ability` plugs into the steps of a band (BAND-6) and into end-of-Age 
   Orcs, Trolls);
 - ``chains``: a band that placed may be followed by another (Centaurs);
 - :meth:`Ability.handle_rest`: what becomes of the rest of the hand (Elves, Wizards);
-- ``band_bonus``: extra size at band scoring (Dwarves).
+- ``band_bonus``: extra size at band scoring (Dwarves);
+- ``track``: every player has a marker on this tribe's track from setup (Merfolk, SETUP-5).
 
 Only the Leader's ability applies (BAND-4). The first-edition tribe list is at the bottom.
 """
@@ -36,6 +37,7 @@ class Ability:
     placement_bonus: ClassVar[int] = 0
     chains: ClassVar[bool] = False
     band_bonus: ClassVar[int] = 0
+    track: ClassVar[bool] = False
 
     def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
         """The ability's effect after placement; must end by calling ``after_ability``."""
@@ -121,6 +123,8 @@ class Giants(Ability):
 class Merfolk(Ability):
     """TRIBE-MER-1/2: the Merfolk marker moves X spaces; each checkpoint reached or passed earns
     a marker placed in any kingdom (one per move under ``merfolk_checkpoints=one_per_move``)."""
+
+    track = True
 
     def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
         board = state.options.merfolk_board

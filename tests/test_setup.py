@@ -1,0 +1,445 @@
+"""Setup (spec §2, SETUP-1..6): player count, Ages, tribes, glory tokens, tribe pieces, Glory.
+
+Chance decisions of setup (tribes, token layout, Age I first player) are checked here too
+(spec §11 for setup).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from ethnos_rules import (
+    CHANCE,
+    ChooseFirstPlayer,
+    ChooseTribe,
+    GameState,
+    IllegalActionError,
+    ImpossibleOutcomeError,
+    Kingdom,
+    LayTokens,
+    Options,
+    SetupError,
+    apply,
+    card,
+    chance_outcomes,
+    is_terminal,
+    legal_actions,
+    new_game,
+    parse_action,
+    position,
+    to_move,
+)
+
+SIX_TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+FIVE_TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC"]
+
+# COMP-5: all 18 tokens; and the 12 left after removing the 4+ tokens 0,4,4,6,6,10.
+FULL_LAYOUT: Mapping[Kingdom | str, Sequence[int]] = {
+    "Althea": [2, 0, 0],
+    "Duris": [4, 2, 4],
+    "Ithys": [6, 4, 4],
+    "Pelagon": [6, 6, 6],
+    "Rhea": [8, 6, 8],
+    "Straton": [10, 8, 10],
+}
+SMALL_LAYOUT: Sequence[Sequence[int]] = [[2, 0], [4, 2], [6, 4], [6, 6], [8, 8], [10, 8]]
+
+
+def tribes_for(players: int) -> list[str]:
+    return SIX_TRIBES if players >= 4 else FIVE_TRIBES
+
+
+def layout_for(players: int) -> Any:
+    return FULL_LAYOUT if players >= 4 else SMALL_LAYOUT
+
+
+def fixed_game(players: int, **kwargs: Any) -> GameState:
+    return new_game(
+        players,
+        tribes=kwargs.pop("tribes", tribes_for(players)),
+        glory_tokens=kwargs.pop("glory_tokens", layout_for(players)),
+        first_player=kwargs.pop("first_player", 0),
+        **kwargs,
+    )
+
+
+def end_age_now(state: GameState) -> GameState:
+    """Recruit from the deck and reveal the third Dragon (RECRUIT-4)."""
+    state = apply(state, parse_action("recruit deck"))
+    return apply(state, parse_action("reveal DRAGON"))
+
+
+# --- SETUP-1 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_two_to_six_players_accepted(players: int) -> None:
+    """SETUP-1: 2 to 6 players are seated at seats 0 … n-1."""
+    state = fixed_game(players)
+    assert len(state.players) == players
+    assert state.config.players == players
+
+
+@pytest.mark.parametrize("players", [0, 1, 7, -2, True, 4.0, "4", None])
+def test_bad_player_count_refused(players: Any) -> None:
+    """SETUP-1: anything but an int from 2 to 6 is refused, naming SETUP-1."""
+    with pytest.raises(SetupError) as err:
+        new_game(players)
+    assert err.value.rule == "SETUP-1"
+
+
+# --- SETUP-2 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "ages"), [(2, 2), (3, 2), (4, 3), (5, 3), (6, 3)])
+def test_number_of_ages(players: int, ages: int) -> None:
+    """SETUP-2: 3 Ages with 4–6 players, 2 with 2–3."""
+    assert fixed_game(players).config.ages == ages
+
+
+def test_three_players_have_no_third_age() -> None:
+    """SETUP-2: a 3-player position in Age III does not exist."""
+    with pytest.raises(SetupError):
+        position(3, FIVE_TRIBES, age=3)
+    position(4, SIX_TRIBES, age=3)  # exists with 4 players
+
+
+def test_game_ends_after_age_two_with_three_players() -> None:
+    """SETUP-2, END-6: with 3 players the end of Age II ends the game."""
+    state = end_age_now(position(3, FIVE_TRIBES, age=2, dragons_drawn=2, top_left=0))
+    assert is_terminal(state)
+
+
+def test_game_goes_on_after_age_two_with_four_players() -> None:
+    """SETUP-2, END-6: with 4 players Age III follows Age II; the game ends after Age III."""
+    state = end_age_now(position(4, SIX_TRIBES, age=2, dragons_drawn=2, top_left=0))
+    assert not is_terminal(state)
+    assert state.age == 3
+    assert is_terminal(end_age_now(position(4, SIX_TRIBES, age=3, dragons_drawn=2, top_left=0)))
+
+
+# --- SETUP-3 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "count"), [(2, 5), (3, 5), (4, 6), (5, 6), (6, 6)])
+def test_number_of_tribes(players: int, count: int) -> None:
+    """SETUP-3: 6 tribes with 4–6 players, 5 with 2–3; other counts are refused."""
+    tribes = ["CEN", "DWA", "ELF", "GIA", "HAL", "MER", "MIN"]
+    state = fixed_game(players, tribes=tribes[:count])
+    assert [t.code for t in state.tribes] == tribes[:count]
+    for wrong in (count - 1, count + 1):
+        with pytest.raises(SetupError) as err:
+            fixed_game(players, tribes=tribes[:wrong])
+        assert err.value.rule == "SETUP-3"
+
+
+@pytest.mark.parametrize(
+    "tribes",
+    [
+        ["DWA", "DWA", "ELF", "GIA", "MER", "ORC"],  # a tribe twice
+        ["DWA", "ELF", "GIA", "MER", "ORC", "XYZ"],  # unknown tribe
+        "DWA ELF GIA MER ORC WIZ",  # one string, not a list
+    ],
+)
+def test_bad_tribe_list_refused(tribes: Any) -> None:
+    """SETUP-3: duplicate, unknown or non-list tribes are refused, naming SETUP-3."""
+    with pytest.raises(SetupError) as err:
+        fixed_game(4, tribes=tribes)
+    assert err.value.rule == "SETUP-3"
+
+
+def test_tribes_by_name_and_any_order() -> None:
+    """SETUP-3: tribes may be given by English name in any order; the state lists them sorted."""
+    state = fixed_game(4, tribes=["wizards", "Orcs", "MER", "gia", "ELF", "Dwarves"])
+    assert [t.code for t in state.tribes] == SIX_TRIBES
+
+
+def test_allies_deck_is_every_card_of_the_tribes_in_play() -> None:
+    """SETUP-3, COMP-3: the Allies Deck holds 2 of each colour per tribe, 4 per colour of
+    Halflings, 12 Skeletons, and nothing of the tribes not in play."""
+    state = fixed_game(4, tribes=["DWA", "ELF", "HAL", "MER", "SKE", "WIZ"])
+    deck = Counter({state.rules.cards[i]: n for i, n in enumerate(state.deck) if n})
+    assert deck[card("DWA-red")] == 2
+    assert deck[card("HAL-blue")] == 4
+    assert deck[card("SKE")] == 12
+    assert deck[card("ORC-red")] == 0
+    assert sum(deck.values()) == 4 * 12 + 24 + 12
+    assert {c.tribe.code for c in deck} == {"DWA", "ELF", "HAL", "MER", "SKE", "WIZ"}
+
+
+def test_tribes_chosen_by_chance_uniformly() -> None:
+    """SETUP-3, CHANCE: tribe choice is uniform over the tribes not yet chosen; a chosen tribe
+    cannot be chosen again."""
+    state = new_game(4)
+    assert to_move(state) is CHANCE
+    outcomes = chance_outcomes(state)
+    assert len(outcomes) == 12
+    assert all(p == Fraction(1, 12) for _, p in outcomes)
+    state = apply(state, parse_action("tribe ELF"))
+    outcomes = chance_outcomes(state)
+    assert len(outcomes) == 11
+    assert all(p == Fraction(1, 11) for _, p in outcomes)
+    assert ChooseTribe(state.rules.tribe("ELF")) not in [a for a, _ in outcomes]
+    with pytest.raises(ImpossibleOutcomeError) as err:
+        apply(state, parse_action("tribe ELF"))
+    assert err.value.rule == "SETUP-3"
+
+
+def test_chance_tribes_stop_after_five_with_three_players() -> None:
+    """SETUP-3: with 3 players the fifth tribe completes the choice; the tokens come next."""
+    state = new_game(3)
+    for code in ["WIZ", "CEN", "SKE", "HAL", "TRO"]:
+        assert legal_actions(state)[0].verb == "tribe"
+        state = apply(state, parse_action(f"tribe {code}"))
+    assert [t.code for t in state.tribes] == ["CEN", "HAL", "SKE", "TRO", "WIZ"]
+    assert to_move(state) is CHANCE
+    assert all(isinstance(a, LayTokens) for a in legal_actions(state))
+    assert sum(state.deck) == 3 * 12 + 24 + 12
+
+
+# --- SETUP-4 ---------------------------------------------------------------------------------
+
+
+def test_token_layout_sorted_lowest_on_space_one() -> None:
+    """SETUP-4: the tokens of each kingdom are sorted, lowest on space I."""
+    state = fixed_game(4)
+    assert state.tokens == (
+        (0, 0, 2),
+        (2, 4, 4),
+        (4, 4, 6),
+        (6, 6, 6),
+        (6, 8, 8),
+        (8, 10, 10),
+    )
+    state = fixed_game(3)
+    assert state.tokens == ((0, 2), (2, 4), (4, 6), (6, 6), (8, 8), (8, 10))
+
+
+def test_layout_as_sequence_or_mapping_with_kingdom_keys() -> None:
+    """SETUP-4: a layout may be a mapping keyed by Kingdom or by name, or a list in kingdom
+    order; all give the same board."""
+    by_enum = {Kingdom(i): values for i, values in enumerate(FULL_LAYOUT.values())}
+    by_list = list(FULL_LAYOUT.values())
+    expected = fixed_game(4).tokens
+    assert fixed_game(4, glory_tokens=by_enum).tokens == expected
+    assert fixed_game(4, glory_tokens=by_list).tokens == expected
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_four_plus_tokens_removed_with_two_or_three_players(players: int) -> None:
+    """SETUP-4, COMP-5: with 2–3 players the 4+ tokens (0,4,4,6,6,10) are removed, 2 tokens per
+    kingdom; a layout using all 18 tokens or a 4+ token is refused."""
+    assert Options().token_pool(players) == (0, 2, 2, 4, 4, 6, 6, 6, 8, 8, 8, 10)
+    with pytest.raises(SetupError) as err:
+        fixed_game(players, glory_tokens=FULL_LAYOUT)
+    assert err.value.rule == "SETUP-4"
+    # Swap the only 10 left for a second 0 (0 is a 4+ token): one 0 too many.
+    bad = [[0, 0], [4, 2], [6, 4], [6, 6], [8, 8], [2, 8]]
+    with pytest.raises(SetupError) as err:
+        fixed_game(players, glory_tokens=bad)
+    assert err.value.rule == "SETUP-4"
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_all_eighteen_tokens_with_four_or_more_players(players: int) -> None:
+    """SETUP-4, COMP-5: with 4–6 players all 18 tokens are laid, 3 per kingdom."""
+    assert Options().token_pool(players) == (0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10)
+    state = fixed_game(players)
+    assert all(len(row) == 3 for row in state.tokens)
+    with pytest.raises(SetupError) as err:
+        fixed_game(players, glory_tokens=SMALL_LAYOUT)
+    assert err.value.rule == "SETUP-4"
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        {k: v for k, v in FULL_LAYOUT.items() if k != "Rhea"},  # a kingdom missing
+        {**FULL_LAYOUT, "Atlantis": [0, 0, 2]},  # unknown kingdom
+        list(FULL_LAYOUT.values())[:5],  # five rows
+        [*list(FULL_LAYOUT.values())[:5], [8, 10, 10, 10]],  # four tokens on one kingdom
+        [*list(FULL_LAYOUT.values())[:5], [8, 10, "10"]],  # not an integer
+        [*list(FULL_LAYOUT.values())[:5], [8, 10, 8]],  # not the game's tokens
+    ],
+)
+def test_bad_token_layout_refused(layout: Any) -> None:
+    """SETUP-4: a layout must name the six kingdoms and use exactly the available tokens."""
+    with pytest.raises(SetupError) as err:
+        fixed_game(4, glory_tokens=layout)
+    assert err.value.rule == "SETUP-4"
+
+
+def test_tokens_laid_by_chance_kingdom_by_kingdom() -> None:
+    """SETUP-4, CHANCE: each kingdom's tokens are a uniform draw from those left; the
+    probability of a sorted set is (ways to pick it) / C(left, 3)."""
+    state = new_game(4, tribes=SIX_TRIBES, first_player=0)
+    outcomes = dict(chance_outcomes(state))
+    assert sum(outcomes.values()) == 1
+    assert all(isinstance(a, LayTokens) and a.kingdom is Kingdom.ALTHEA for a in outcomes)
+    # C(18, 3) = 816; {0, 0, 2}: C(2,2) * C(2,1) = 2 ways.
+    assert outcomes[parse_action("tokens Althea 0 0 2")] == Fraction(2, 816)
+    # {6, 6, 6}: C(5, 3) = 10 ways.
+    assert outcomes[parse_action("tokens Althea 6 6 6")] == Fraction(10, 816)
+    # {0, 4, 8}: 2 * 4 * 3 = 24 ways.
+    assert outcomes[parse_action("tokens Althea 8 0 4")] == Fraction(24, 816)
+    assert parse_action("tokens Althea 0 0 0") not in outcomes
+
+
+def test_token_chance_refusals() -> None:
+    """SETUP-4: tokens come kingdom by kingdom, 3 each, from those left."""
+    state = new_game(4, tribes=SIX_TRIBES, first_player=0)
+    with pytest.raises(IllegalActionError) as err:
+        apply(state, parse_action("tokens Duris 0 0 2"))
+    assert err.value.rule == "SETUP-4"
+    with pytest.raises(IllegalActionError) as err:
+        apply(state, parse_action("tokens Althea 0 2"))
+    assert err.value.rule == "SETUP-4"
+    with pytest.raises(ImpossibleOutcomeError) as err:
+        apply(state, parse_action("tokens Althea 0 0 0"))
+    assert err.value.rule == "SETUP-4"
+    state = apply(state, parse_action("tokens Althea 0 0 2"))
+    # Both 0s are gone now.
+    assert parse_action("tokens Duris 0 2 4") not in legal_actions(state)
+    with pytest.raises(ImpossibleOutcomeError):
+        apply(state, parse_action("tokens Duris 0 2 4"))
+
+
+def test_chance_token_layout_small_game_ends_sorted() -> None:
+    """SETUP-4: with 3 players each kingdom gets 2 of the 12 tokens (C(12,2) = 66 pairs at
+    first); the last kingdom's pair is forced; the board ends sorted."""
+    state = new_game(3, tribes=FIVE_TRIBES, first_player=1)
+    outcomes = dict(chance_outcomes(state))
+    assert outcomes[parse_action("tokens Althea 2 0")] == Fraction(2, 66)
+    assert outcomes[parse_action("tokens Althea 6 6")] == Fraction(3, 66)
+    assert parse_action("tokens Althea 0 4 4") not in outcomes
+    for name, values in zip(
+        ["Althea", "Duris", "Ithys", "Pelagon", "Rhea"], SMALL_LAYOUT[:5], strict=True
+    ):
+        state = apply(state, parse_action(f"tokens {name} {values[0]} {values[1]}"))
+    last = chance_outcomes(state)
+    assert last == ((parse_action("tokens Straton 8 10"), Fraction(1)),)
+    state = apply(state, parse_action("tokens Straton 10 8"))
+    assert state.tokens == ((0, 2), (2, 4), (4, 6), (6, 6), (8, 8), (8, 10))
+    assert to_move(state) is CHANCE  # the deal (AGE-2) follows: first player was given
+
+
+# --- SETUP-5 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_merfolk_marker_on_space_zero_from_supply(players: int) -> None:
+    """SETUP-5, COMP-6: with Merfolk every player's Merfolk marker starts on space 0, taken from
+    supply (26 markers: 1 score marker, 1 on the Merfolk board, 24 in supply)."""
+    state = fixed_game(players)
+    for player in state.players:
+        assert player.merfolk == 0
+        assert player.supply == 24
+
+
+def test_no_merfolk_marker_without_merfolk() -> None:
+    """SETUP-5, COMP-6: without Merfolk no marker leaves the supply (25 besides the score
+    marker)."""
+    state = fixed_game(4, tribes=["CEN", "DWA", "ELF", "GIA", "ORC", "WIZ"])
+    for player in state.players:
+        assert player.merfolk is None
+        assert player.supply == 25
+
+
+def test_tribe_pieces_start_unclaimed_and_empty() -> None:
+    """SETUP-5: all six Troll tokens unclaimed, Giant token unclaimed, every Horde empty."""
+    state = fixed_game(5, tribes=["GIA", "MER", "ORC", "TRO", "WIN", "WIZ"])
+    assert state.unclaimed_trolls() == (1, 2, 3, 4, 5, 6)
+    assert state.giant_holder is None
+    assert all(p.horde == () and p.trolls == () for p in state.players)
+
+
+@pytest.mark.parametrize(("players", "merfolk_ii", "giant_ii"), [(3, 3, 5), (4, 2, 4)])
+def test_board_sides_match_player_count(players: int, merfolk_ii: int, giant_ii: int) -> None:
+    """SETUP-5, COMP-9, COMP-10: the 2–3 players sides of the Merfolk board and Giant token
+    (Age II: Merfolk II = 3, Giant 5) differ from the 4–6 players sides (2 and 4)."""
+    tribes = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"][: 6 if players >= 4 else 5]
+    state = position(
+        players,
+        tribes,
+        age=2,
+        merfolk={0: 5},
+        bands={0: ["*GIA-red GIA-blue GIA-green"]},
+        giant=(0, 3),
+        dragons_drawn=2,
+        top_left=0,
+    )
+    state = end_age_now(state)
+    gains = dict(state.history[-1].gains[0])
+    # Alone on the Merfolk track: ranked first, Age II → space II.
+    assert gains["merfolk"] == merfolk_ii
+    assert gains["giant"] == giant_ii
+
+
+# --- SETUP-6 ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_everyone_starts_at_zero_glory(players: int) -> None:
+    """SETUP-6: every player starts at 0 Glory."""
+    assert all(p.glory == 0 for p in fixed_game(players).players)
+    assert all(p.glory == 0 for p in new_game(players).players)
+
+
+# --- Age I first player: argument and chance (AGE-5) ----------------------------------------
+
+
+@pytest.mark.parametrize("first", [-1, 4, "0", 1.0])
+def test_bad_first_player_refused(first: Any) -> None:
+    """AGE-5: a given first player must be a seat."""
+    with pytest.raises(SetupError) as err:
+        fixed_game(4, first_player=first)
+    assert err.value.rule == "AGE-5"
+
+
+def test_bad_options_refused() -> None:
+    """OPTIONS: options must be an Options; an unknown value of an option is refused."""
+    with pytest.raises(SetupError) as err:
+        fixed_game(4, options={"placement": "mandatory"})
+    assert err.value.rule == "OPTIONS"
+    with pytest.raises(SetupError) as err:
+        Options(placement="sometimes")  # type: ignore[arg-type]
+    assert err.value.rule == "OPTIONS"
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_first_player_chosen_by_chance_uniformly(players: int) -> None:
+    """AGE-5, CHANCE: without a given first player, a uniform chance decision over the seats
+    follows the token layout; the chosen seat receives the first starting card (AGE-2)."""
+    state = new_game(players, tribes=tribes_for(players), glory_tokens=layout_for(players))
+    outcomes = chance_outcomes(state)
+    assert [a for a, _ in outcomes] == [ChooseFirstPlayer(s) for s in range(players)]
+    assert all(p == Fraction(1, players) for _, p in outcomes)
+    state = apply(state, parse_action(f"first {players - 1}"))
+    assert state.first_player == players - 1
+    state = apply(state, parse_action("reveal DWA-red"))
+    assert state.players[players - 1].hand == (card("DWA-red"),)
+
+
+def test_first_player_seat_out_of_range_is_refused() -> None:
+    """AGE-5: `first 4` in a 4-player game is refused naming AGE-5."""
+    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=FULL_LAYOUT)
+    with pytest.raises(IllegalActionError) as err:
+        apply(state, parse_action("first 4"))
+    assert err.value.rule == "AGE-5"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: a first-player seat outside the table is a probability-0 chance outcome but "
+    "raises plain IllegalActionError, not ImpossibleOutcomeError (unlike tribes, tokens, draws)",
+)
+def test_first_player_seat_out_of_range_is_impossible_outcome() -> None:
+    """AGE-5, CHANCE: an outcome with probability 0 is an ImpossibleOutcomeError."""
+    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=FULL_LAYOUT)
+    with pytest.raises(ImpossibleOutcomeError):
+        apply(state, parse_action("first 4"))

@@ -3,6 +3,7 @@
 #   make demo   - play a seeded game and print its course
 #   make test   - every check: ruff, mypy --strict, pytest, Sphinx (warnings are errors)
 #   make docs   - build the HTML docs into docs/_build/html
+#   make bench  - benchmarks side by side with python-chess; writes docs/reference/performance-results.md
 #   make lint   - ruff check + ruff format --check
 #   make clean  - remove the venv, caches and build output
 #
@@ -14,7 +15,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: venv demo test lint typecheck pytest docs doctest-docs clean
+.PHONY: venv demo test lint typecheck pytest docs doctest-docs bench clean
 
 # Reinstall only when pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml
@@ -42,6 +43,9 @@ docs: venv
 
 doctest-docs: venv
 	$(BIN)/sphinx-build -W --keep-going -b doctest docs docs/_build/doctest
+
+bench: venv
+	$(BIN)/python benchmarks/bench.py --markdown docs/reference/performance-results.md
 
 # Runs in order and stops at the first failing command.
 test: venv

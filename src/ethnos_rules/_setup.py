@@ -18,7 +18,13 @@ from ._errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from ._options import Options
 from ._state import Config, GameState, Pending, PlayerState
 
-TokenLayout = Mapping[Kingdom | str, Sequence[int]] | Sequence[Sequence[int]]
+# Mapping is invariant in its key type, so each kind of key is listed apart.
+TokenLayout = (
+    Mapping[str, Sequence[int]]
+    | Mapping[Kingdom, Sequence[int]]
+    | Mapping[Kingdom | str, Sequence[int]]
+    | Sequence[Sequence[int]]
+)
 
 
 def new_game(

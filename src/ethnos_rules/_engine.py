@@ -68,8 +68,21 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Action, Fraction], ...]:
     return tuple(state.pending.outcomes(state))
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
     """The state after ``action``. Pure: ``state`` is not changed.
+
+    Args:
+        state: The state to act in.
+        action: A player's decision or a chance outcome.
+        seat: If given, the seat that claims to decide; an action from a seat whose decision it
+            is not (or from a seat at a chance event) is refused with :class:`WrongDecisionError`.
+
+    >>> from ethnos_rules import position, apply, parse_action
+    >>> state = position(3, ["DWA", "ELF", "GIA", "ORC", "WIZ"], to_move=1)
+    >>> apply(state, parse_action("recruit deck"), seat=2)
+    Traceback (most recent call last):
+    ...
+    ethnos_rules._errors.WrongDecisionError: TURN-1: it is seat 1's decision, not seat 2's: ...
 
     Raises:
         MalformedActionError: ``action`` is not a well-formed :class:`Action`.
@@ -88,6 +101,13 @@ def apply(state: GameState, action: Action) -> GameState:
         raise GameOverError("GAME-1", "the game is over; no action can be applied", action)
     if not isinstance(action, pending.accepts):
         raise WrongDecisionError(pending.rule, _wrong_kind(state, action), action)
+    if seat is not None and seat != pending.seat:
+        deciding = "chance" if pending.chance else f"seat {pending.seat}"
+        raise WrongDecisionError(
+            pending.rule,
+            f"it is {deciding}'s decision, not seat {seat}'s: {pending.describe()}",
+            action,
+        )
     return pending.apply(state, action)
 
 

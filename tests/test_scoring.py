@@ -1,0 +1,453 @@
+"""End of an Age and scoring, spec §8–9 (END-*, SCORE-*).
+
+Every test builds a position with ``dragons_drawn=2, top_left=0``, lets the player to move draw
+the third Dragon (``recruit deck``, ``reveal DRAGON``, RECRUIT-4) and checks the Glory, the
+:class:`~ethnos_rules.AgeSummary` in ``state.history[-1]`` and the state after cleanup. The
+expected numbers are worked out by hand from the spec in the comments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ethnos_rules import (
+    Colour,
+    GameState,
+    Kingdom,
+    Options,
+    apply,
+    card,
+    glory,
+    is_chance,
+    is_terminal,
+    legal_actions,
+    parse_action,
+    position,
+    to_move,
+)
+
+# Glory token layouts (lowest token on space I). 4–6 players use all 18 tokens of COMP-5.
+TOKENS_4P = {
+    "Althea": [0, 4, 8],
+    "Duris": [0, 4, 8],
+    "Ithys": [2, 4, 6],
+    "Pelagon": [6, 6, 8],
+    "Rhea": [2, 6, 10],
+    "Straton": [4, 6, 10],
+}
+# 2–3 players: without the 4+ tokens 0,4,4,6,6,10 (SETUP-4), two per kingdom.
+TOKENS_SMALL = {
+    "Althea": [0, 6],
+    "Duris": [2, 6],
+    "Ithys": [4, 8],
+    "Pelagon": [6, 8],
+    "Rhea": [2, 8],
+    "Straton": [4, 10],
+}
+
+TRIBES_4P = ["DWA", "GIA", "MER", "ORC", "SKE", "TRO"]
+TRIBES_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
+
+
+def act(state: GameState, *texts: str) -> GameState:
+    """Apply the actions written in the notation, in order."""
+    for text in texts:
+        state = apply(state, parse_action(text))
+    return state
+
+
+def end_age(state: GameState) -> GameState:
+    """The player to move draws the third Dragon (needs ``dragons_drawn=2, top_left=0``)."""
+    return act(state, "recruit deck", "reveal DRAGON")
+
+
+def gains(state: GameState, seat: int) -> dict[str, int]:
+    """Non-zero end-of-Age Glory of ``seat`` in the last finished Age, by source."""
+    return {src: g for src, g in state.history[-1].gains[seat] if g}
+
+
+def at_end(players: int = 4, **kwargs: Any) -> GameState:
+    """A position about to end its Age: the next deck draw is the third Dragon."""
+    small = players <= 3
+    return position(
+        players,
+        TRIBES_SMALL if small else TRIBES_4P,
+        tokens=TOKENS_SMALL if small else TOKENS_4P,
+        dragons_drawn=2,
+        top_left=0,
+        **kwargs,
+    )
+
+
+def kingdom_glory(
+    players: int,
+    age: int,
+    markers: dict[int, int],
+    kingdom: str = "Rhea",
+    trolls: dict[int, list[int]] | None = None,
+    options: Options | None = None,
+) -> tuple[int, ...]:
+    """Glory after the end of ``age`` when only ``kingdom`` holds markers (``seat: count``)."""
+    state = at_end(
+        players,
+        age=age,
+        kingdoms={seat: {kingdom: n} for seat, n in markers.items()},
+        trolls=trolls or {},
+        options=options,
+    )
+    return glory(end_age(state))
+
+
+# --- END-1..6, in spec order ---------------------------------------------------------------------
+
+
+def test_end_1_every_hand_is_discarded() -> None:
+    """END-1: at the end of the (last) Age every hand goes to the discard and scores nothing;
+    the player who drew the third Dragon gets no replacement card (RECRUIT-4)."""
+    state = at_end(age=3, hands={1: "ORC-red ORC-blue", 2: "DWA-green"})
+    state = end_age(state)
+    assert all(p.hand == () for p in state.players)
+    assert sorted(state.discard) == sorted([card("ORC-red"), card("ORC-blue"), card("DWA-green")])
+    assert glory(state) == (0, 0, 0, 0)
+
+
+def test_end_2_each_kingdom_is_scored() -> None:
+    """END-2, SCORE-K-2: Age I: Rhea's first (seat 0, 2 > 1) takes Rhea I = 2; Straton's only
+    contender (seat 1) takes Straton I = 4."""
+    state = at_end(kingdoms={0: {"Rhea": 2}, 1: {"Rhea": 1, "Straton": 1}})
+    state = end_age(state)
+    assert glory(state) == (2, 4, 0, 0)
+    assert gains(state, 0) == {"kingdoms": 2}
+    assert gains(state, 1) == {"kingdoms": 4}
+
+
+def test_end_3_merfolk_giant_and_orcs_before_bands() -> None:
+    """END-3, END-4: Age I: Merfolk board (seat 2 alone on 4 → I = 1), Giant token (seat 1,
+    Age I → 2), then the Orc Horde decision; bands are scored only after it."""
+    state = at_end(
+        merfolk={2: 4},
+        giant=(1, 2),
+        bands={1: ["*GIA-red GIA-blue"]},
+        horde={3: ["red"]},
+    )
+    state = end_age(state)
+    assert to_move(state) == 3
+    # Merfolk and Giant paid; the 2-card band (1 Glory) not yet.
+    assert glory(state) == (0, 2, 1, 0)
+    state = act(state, "empty red")
+    # Horde of 1 marker → 1 (COMP-11); seat 1's 2-card band → 1 (COMP-7).
+    assert glory(state) == (0, 3, 1, 1)
+    assert gains(state, 1) == {"giant": 2, "bands": 1}
+    assert gains(state, 2) == {"merfolk": 1}
+    assert gains(state, 3) == {"orcs": 1}
+
+
+def test_end_3_horde_decisions_start_after_the_third_dragon() -> None:
+    """END-3: the Orc decisions go in turn order from the player after the one who drew the
+    third Dragon: seat 2 drew it, so seats 3, 0, 1 decide in that order."""
+    state = at_end(to_move=2, horde={0: ["red"], 1: ["blue"], 3: ["green"]})
+    state = end_age(state)
+    order = []
+    while not is_chance(state):
+        seat = to_move(state)
+        assert isinstance(seat, int)
+        order.append(seat)
+        state = act(state, "empty none")
+    assert order == [3, 0, 1]
+    assert state.history[-1].third_dragon == 2
+
+
+def test_band_glory_one_plus_six_plus_six_is_thirteen() -> None:
+    """SCORE-B-1, END-4, COMP-7: bands of 2, 4 and 4 cards score 1 + 6 + 6 = 13."""
+    state = at_end(
+        bands={
+            0: [
+                "*ORC-red ORC-blue",
+                "*ORC-green ORC-green ORC-gray ORC-gray",
+                "*TRO-red TRO-red TRO-blue TRO-blue",
+            ]
+        }
+    )
+    state = end_age(state)
+    assert glory(state) == (13, 0, 0, 0)
+    assert gains(state, 0) == {"bands": 13}
+
+
+ORCS = ["ORC-red", "ORC-red", "ORC-blue", "ORC-blue", "ORC-green", "ORC-green", "ORC-gray"]
+
+
+@pytest.mark.parametrize(
+    ("size", "expected"),
+    # COMP-7: 1 / 2 / 3 / 4 / 5 / 6-or-more cards → 0 / 1 / 3 / 6 / 10 / 15.
+    [(1, 0), (2, 1), (3, 3), (4, 6), (5, 10), (6, 15), (7, 15)],
+)
+def test_band_glory_table(size: int, expected: int) -> None:
+    """SCORE-B-1, END-4, COMP-7: the band glory table, 6 or more cards worth 15."""
+    cards = ORCS[:size]
+    band = " ".join(["*" + cards[0], *cards[1:]])
+    state = end_age(at_end(bands={1: [band]}))
+    assert glory(state)[1] == expected
+
+
+def test_band_glory_after_removing_skeletons_with_the_dwarf_bonus() -> None:
+    """SCORE-B-1, END-4, TRIBE-SKE-1, TRIBE-DWA-1: Skeletons leave first, then a Dwarf Leader
+    adds one card."""
+    state = at_end(
+        bands={
+            # 5 cards - 3 Skeletons = 2, + 1 (Dwarf) = 3 → 3.
+            0: ["*DWA-red DWA-blue SKE SKE SKE"],
+            # 2 cards - 1 Skeleton = 1 → 0 (no Dwarf).
+            1: ["*ORC-red SKE"],
+            # 6 cards - 1 Skeleton = 5, + 1 = 6 → 15.
+            2: ["*DWA-green DWA-green DWA-gray DWA-gray DWA-purple SKE"],
+            # 3 cards - 2 Skeletons = 1, + 1 = 2 → 1.
+            3: ["*DWA-orange SKE SKE"],
+        }
+    )
+    state = end_age(state)
+    assert glory(state) == (3, 0, 15, 1)
+
+
+def test_end_5_cleanup_keeps_markers_and_returns_tokens() -> None:
+    """END-5: bands are discarded, Troll and Giant tokens return unclaimed; markers on the
+    kingdoms, the Merfolk board and the Horde boards stay."""
+    state = at_end(
+        kingdoms={0: {"Rhea": 2}},
+        merfolk={2: 5},
+        horde={3: ["red"]},
+        trolls={0: [3], 1: [5]},
+        giant=(1, 2),
+        bands={1: ["*GIA-red GIA-blue"], 2: ["*ORC-green"]},
+    )
+    state = act(end_age(state), "empty none")
+    assert state.age == 2
+    assert all(p.bands == () for p in state.players)
+    assert all(p.trolls == () for p in state.players)
+    assert state.unclaimed_trolls() == (1, 2, 3, 4, 5, 6)
+    assert state.giant_holder is None
+    assert state.players[0].kingdoms[Kingdom.RHEA] == 2
+    assert state.players[2].merfolk == 5
+    assert state.players[3].horde == (Colour.RED,)
+    # 25 markers - 1 Merfolk marker (SETUP-5) - 2 in Rhea = 22 left in supply.
+    assert state.players[0].supply == 22
+
+
+def test_end_5_bands_go_to_the_discard_in_the_last_age() -> None:
+    """END-5: in the last Age (nothing gathers the cards afterwards) the band cards are in the
+    discard and no band is left in front of a player."""
+    state = end_age(at_end(age=3, bands={1: ["*GIA-red GIA-blue SKE"]}))
+    assert all(p.bands == () for p in state.players)
+    assert sorted(state.discard) == sorted([card("GIA-red"), card("GIA-blue"), card("SKE")])
+
+
+@pytest.mark.parametrize(
+    ("players", "age", "last"),
+    [
+        # SETUP-2: 3 Ages with 4–6 players, 2 Ages with 2–3 players.
+        (4, 1, False),
+        (4, 2, False),
+        (4, 3, True),
+        (5, 2, False),
+        (6, 3, True),
+        (2, 1, False),
+        (2, 2, True),
+        (3, 1, False),
+        (3, 2, True),
+    ],
+)
+def test_end_6_next_age_or_end_of_game(players: int, age: int, last: bool) -> None:
+    """END-6: after the last Age the game ends; otherwise the next Age begins (with chance
+    dealing its cards, AGE-2)."""
+    state = end_age(at_end(players, age=age))
+    assert len(state.history) == 1
+    assert state.history[-1].age == age
+    assert is_terminal(state) is last
+    if last:
+        assert state.age == age
+        assert legal_actions(state) == ()
+    else:
+        assert state.age == age + 1
+        assert is_chance(state)
+
+
+def test_age_summary_contents() -> None:
+    """END-2..5: the AgeSummary records the Age, Glory after scoring, gains by source, every
+    player's band sizes as played (X, largest first) and who drew the third Dragon."""
+    state = at_end(
+        to_move=1,
+        glory={0: 5},
+        kingdoms={0: {"Rhea": 1}},
+        bands={0: ["*ORC-red", "*ORC-blue ORC-blue SKE"], 2: ["*DWA-green DWA-gray"]},
+    )
+    state = end_age(state)
+    summary = state.history[-1]
+    assert summary.age == 1
+    assert summary.third_dragon == 1
+    # seat 0: 5 + Rhea I = 2 + bands (1 card → 0; 3 cards - 1 Skeleton = 2 → 1) = 8.
+    # seat 2: Dwarves, 2 + 1 = 3 → 3.
+    assert summary.glory == (8, 0, 3, 0)
+    assert glory(state) == (8, 0, 3, 0)
+    assert gains(state, 0) == {"kingdoms": 2, "bands": 1}
+    assert gains(state, 1) == {}
+    assert gains(state, 2) == {"bands": 3}
+    assert summary.band_sizes == ((3, 1), (), (2,), ())
+
+
+# --- SCORE-K: kingdoms -------------------------------------------------------------------------
+
+
+def test_only_contenders_score() -> None:
+    """SCORE-K-1: Age III, Rhea 2/6/10: seat 0 (3) → III = 10, seat 1 (1) → II = 6; no one
+    else has a marker there, so I = 2 goes to nobody, not even to a Troll holder."""
+    assert kingdom_glory(4, 3, {0: 3, 1: 1}, trolls={2: [6]}) == (10, 6, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("age", "expected"),
+    [
+        # Rhea 2/6/10; seats hold 4, 3, 2, 1 markers.
+        (1, (2, 0, 0, 0)),  # 1st → I = 2
+        (2, (6, 2, 0, 0)),  # 1st → II = 6, 2nd → I = 2
+        (3, (10, 6, 2, 0)),  # 1st → III = 10, 2nd → II = 6, 3rd → I = 2, 4th nothing
+    ],
+)
+def test_awards_by_age(age: int, expected: tuple[int, ...]) -> None:
+    """SCORE-K-2: in Age a the r-th player earns the token on space a - r + 1."""
+    assert kingdom_glory(4, age, {0: 4, 1: 3, 2: 2, 3: 1}) == expected
+
+
+def test_tie_for_first_splits_four_plus_two_into_three_and_three() -> None:
+    """SCORE-K-3: Age II, Ithys I = 2, II = 4: seats 0 and 1 tie for first and cover ranks 1–2:
+    (4 + 2) // 2 = 3 each; seat 2 is 3rd, which earns nothing in Age II."""
+    assert kingdom_glory(4, 2, {0: 2, 1: 2, 2: 1}, kingdom="Ithys") == (3, 3, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("age", "kingdom", "markers", "expected"),
+    [
+        # Age III Rhea 2/6/10: seat 0 1st → 10; seats 1, 2 share ranks 2–3: (6 + 2) // 2 = 4.
+        (3, "Rhea", {0: 3, 1: 2, 2: 2}, (10, 4, 4, 0)),
+        # Seats 0, 1 share ranks 1–2: (10 + 6) // 2 = 8; seat 2 takes rank 3 → I = 2.
+        (3, "Rhea", {0: 2, 1: 2, 2: 1}, (8, 8, 2, 0)),
+        # Age III Straton 4/6/10, 3-way tie: (10 + 6 + 4) // 3 = 20 // 3 = 6 (rounded down).
+        (3, "Straton", {0: 1, 1: 1, 2: 1}, (6, 6, 6, 0)),
+        # Age II Althea 0/4/8, 3-way tie over ranks 1–3: (4 + 0 + nothing) // 3 = 1.
+        (2, "Althea", {0: 1, 1: 1, 2: 1}, (1, 1, 1, 0)),
+        # Age III Rhea, 4-way tie: (10 + 6 + 2 + nothing) // 4 = 18 // 4 = 4.
+        (3, "Rhea", {0: 1, 1: 1, 2: 1, 3: 1}, (4, 4, 4, 4)),
+        # Age I Rhea, 2-way tie: (2 + nothing) // 2 = 1.
+        (1, "Rhea", {1: 2, 3: 2}, (0, 1, 0, 1)),
+    ],
+)
+def test_tie_groups_share_the_awards_of_their_ranks(
+    age: int, kingdom: str, markers: dict[int, int], expected: tuple[int, ...]
+) -> None:
+    """SCORE-K-3: a tie group adds the awards of the ranks it covers, each member gets the sum
+    divided by the group size rounded down, and the next player takes the following rank."""
+    assert kingdom_glory(4, age, markers, kingdom=kingdom) == expected
+
+
+@pytest.mark.parametrize(
+    ("trolls", "expected"),
+    [
+        # Age II Rhea 2/6/10, seats 0 and 1 tie with 2 markers.
+        # Totals 5 vs 2 + 4 = 6: seat 1 first → II = 6, seat 0 → I = 2 (seat 0's single 5
+        # is higher, but the total comes first).
+        ({0: [5], 1: [2, 4]}, (2, 6, 0, 0)),
+        # Totals 1 + 4 = 5 and 2 + 3 = 5 are equal; highest token 4 > 3: seat 0 first.
+        ({0: [1, 4], 1: [2, 3]}, (6, 2, 0, 0)),
+        # No Troll tokens: a tie, (6 + 2) // 2 = 4 each.
+        ({}, (4, 4, 0, 0)),
+    ],
+)
+def test_troll_tokens_break_ties_by_total_then_highest(
+    trolls: dict[int, list[int]], expected: tuple[int, ...]
+) -> None:
+    """SCORE-K-3, TRIBE-TRO-2: equal markers are ordered by the Troll tokens' total, then by the
+    highest single token."""
+    assert kingdom_glory(4, 2, {0: 2, 1: 2}, trolls=trolls) == expected
+
+
+@pytest.mark.parametrize(
+    ("tiebreak", "expected"),
+    [
+        # Age III Rhea 2/6/10. Seats 0, 1 tie on 3; seat 1's token 1 puts it first → III = 10,
+        # seat 0 → II = 6. Seats 2, 3 tie on 1; seat 3 holds token 2.
+        # all_ranks: seat 3 third → I = 2, seat 2 fourth → nothing.
+        ("all_ranks", (6, 10, 0, 2)),
+        # first_only: seats 2, 3 split ranks 3–4 without Trolls: (2 + nothing) // 2 = 1.
+        ("first_only", (6, 10, 1, 1)),
+    ],
+)
+def test_troll_tiebreak_option(tiebreak: str, expected: tuple[int, ...]) -> None:
+    """SCORE-K-3, option troll_tiebreak: all_ranks / first_only (Trolls order only the players
+    tied for the most markers)."""
+    options = Options(troll_tiebreak="first_only" if tiebreak == "first_only" else "all_ranks")
+    markers = {0: 3, 1: 3, 2: 1, 3: 1}
+    trolls = {1: [1], 3: [2]}
+    assert kingdom_glory(4, 3, markers, trolls=trolls, options=options) == expected
+
+
+# --- SCORE-2P-1 and SCORE-3P-1 -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("markers", "trolls", "tie", "expected"),
+    [
+        # Age II of 2 players, Rhea I = 2, II = 8.
+        # First → II = 8, second nothing.
+        ({0: 3, 1: 1}, {}, "split_II", (8, 0)),
+        # A lone contender → I + II = 2 + 8 = 10.
+        ({0: 2}, {}, "split_II", (10, 0)),
+        ({1: 1}, {}, "split_II", (0, 10)),
+        # A tie for first splits II: 8 // 2 = 4 each.
+        ({0: 2, 1: 2}, {}, "split_II", (4, 4)),
+        # Option split_I_plus_II: (2 + 8) // 2 = 5 each.
+        ({0: 2, 1: 2}, {}, "split_I_plus_II", (5, 5)),
+        # A tie broken by Troll tokens is no tie: seat 1 first → II = 8.
+        ({0: 2, 1: 2}, {1: [3]}, "split_II", (0, 8)),
+    ],
+)
+def test_two_player_final_age(
+    markers: dict[int, int], trolls: dict[int, list[int]], tie: str, expected: tuple[int, ...]
+) -> None:
+    """SCORE-2P-1: 2 players, Age II: the first earns II, the second nothing; a lone contender
+    earns I + II; a tie for first splits II (or I + II with the option)."""
+    options = Options(two_player_final_tie="split_I_plus_II" if tie != "split_II" else "split_II")
+    assert kingdom_glory(2, 2, markers, trolls=trolls, options=options) == expected
+
+
+@pytest.mark.parametrize(
+    ("markers", "expected"),
+    [
+        # Age I of 2 players is normal: Rhea I = 2 to the first.
+        ({0: 3, 1: 1}, (2, 0)),
+        # A tie covers ranks 1–2: (2 + nothing) // 2 = 1 each.
+        ({0: 1, 1: 1}, (1, 1)),
+    ],
+)
+def test_two_player_first_age_is_normal(markers: dict[int, int], expected: tuple[int, ...]) -> None:
+    """SCORE-2P-1, SCORE-K-2: only Age II of a 2-player game has the special rule."""
+    assert kingdom_glory(2, 1, markers) == expected
+
+
+@pytest.mark.parametrize(
+    ("age", "markers", "expected"),
+    [
+        # Rhea I = 2, II = 8. Age I: 1st → I = 2.
+        (1, {0: 2, 1: 1}, (2, 0, 0)),
+        # Age II: 1st → II = 8, 2nd → I = 2.
+        (2, {0: 2, 1: 1}, (8, 2, 0)),
+        # A lone contender gets II only (no 2-player I + II rule).
+        (2, {2: 1}, (0, 0, 8)),
+        # A tie for first: (8 + 2) // 2 = 5 each.
+        (2, {0: 1, 1: 1}, (5, 5, 0)),
+    ],
+)
+def test_three_players_score_normally(
+    age: int, markers: dict[int, int], expected: tuple[int, ...]
+) -> None:
+    """SCORE-3P-1: 3 players score kingdoms normally in both Ages."""
+    assert kingdom_glory(3, age, markers) == expected

@@ -129,8 +129,8 @@ def test_malformed_action_object(bad: object) -> None:
     ["reveal ELF-red", "reveal DRAGON", "tribe ELF", "first 0", "tokens Rhea 2 4 8"],
 )
 def test_chance_outcome_when_a_player_decides(text: str) -> None:
-    """A chance outcome where a player is to move is a WrongDecisionError (rule of the pending
-    decision, here TURN-1)."""
+    """TURN-1, CHANCE: a chance outcome where a player is to move is a WrongDecisionError
+    (rule of the pending decision, here TURN-1)."""
     state = turn()
     with pytest.raises(WrongDecisionError) as err:
         act(state, text)
@@ -156,7 +156,8 @@ def test_chance_outcome_when_a_player_decides(text: str) -> None:
 def test_player_decision_at_a_chance_event(
     make: Callable[[], GameState], rule: str, text: str
 ) -> None:
-    """A player's decision at a chance event is a WrongDecisionError naming the chance rule."""
+    """CHANCE, SETUP-3, SETUP-4, AGE-5, RECRUIT-1: a player's decision at a chance event is a
+    WrongDecisionError naming the chance rule."""
     state = make()
     assert chance_outcomes(state)
     with pytest.raises(WrongDecisionError) as err:
@@ -179,14 +180,16 @@ def test_player_decision_at_a_chance_event(
     ],
 )
 def test_follow_up_decision_when_none_is_pending(text: str) -> None:
-    """A band's follow-up decision at the start of a turn is a WrongDecisionError."""
+    """TURN-1, BAND-6: a band's follow-up decision at the start of a turn is a
+    WrongDecisionError."""
     with pytest.raises(WrongDecisionError) as err:
         act(turn(), text)
     assert err.value.rule == "TURN-1"
 
 
 def test_turn_action_during_placement() -> None:
-    """While a placement is pending, a turn action is a WrongDecisionError naming BAND-5."""
+    """BAND-5, BAND-6: while a placement is pending, a turn action is a WrongDecisionError
+    naming BAND-5."""
     state = act(turn(), "band *DWA-red DWA-blue")
     assert legal_actions(state) == (Place(Kingdom.RHEA), Place(None))
     for text in ["recruit deck", "band *ELF-green", "troll 1"]:
@@ -255,7 +258,8 @@ ILLEGAL: list[tuple[Callable[[], GameState], str, str]] = [
 
 @pytest.mark.parametrize(("make", "text", "rule"), ILLEGAL, ids=[f"{c[2]}:{c[1]}" for c in ILLEGAL])
 def test_illegal_action_names_the_rule(make: Callable[[], GameState], text: str, rule: str) -> None:
-    """IllegalActionError carries the id of the rule that forbids the action, the reason and
+    """TURN-2, TURN-3, RECRUIT-1, BAND-1, BAND-2, BAND-4, BAND-5, BAND-5a, TRIBE-TRO-1:
+    IllegalActionError carries the id of the rule that forbids the action, the reason and
     the action; the message starts with the rule id; the state is unchanged."""
     state = make()
     action = parse_action(text)
@@ -300,7 +304,7 @@ def test_impossible_outcome(make: Callable[[], GameState], text: str, rule: str)
 
 
 def test_apply_leaves_input_unchanged_on_success() -> None:
-    """apply returns a new state and never changes the one it was given."""
+    """STATE (API contract): apply returns a new state and never changes the one it was given."""
     state = turn()
     before = snapshot(state)
     for action in legal_actions(state):
@@ -318,7 +322,7 @@ def test_apply_leaves_input_unchanged_on_success() -> None:
 
 
 def test_hierarchy() -> None:
-    """Every refusal is a RulesError, which is a ValueError."""
+    """NOTATION, STATE (API contract): every refusal is a RulesError, which is a ValueError."""
     for cls in (
         MalformedActionError,
         WrongDecisionError,
@@ -334,7 +338,8 @@ def test_hierarchy() -> None:
 
 
 def test_errors_pickle_round_trip() -> None:
-    """RulesError subclasses keep their class, rule, reason and action through pickling."""
+    """NOTATION, STATE (API contract): RulesError subclasses keep their class, rule, reason
+    and action through pickling."""
     err = IllegalActionError("BAND-2", "mixed band", parse_action("band *DWA-red ELF-green"))
     back = pickle.loads(pickle.dumps(err))
     assert type(back) is IllegalActionError

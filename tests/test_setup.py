@@ -328,6 +328,18 @@ def test_chance_token_layout_small_game_ends_sorted() -> None:
     assert to_move(state) is CHANCE  # the deal (AGE-2) follows: first player was given
 
 
+def test_given_tokens_with_chance_tribes() -> None:
+    """SETUP-3, SETUP-4: with the layout given and the tribes left to chance, the deal (AGE-2)
+    follows the sixth tribe directly, with the given layout on the board."""
+    state = new_game(4, glory_tokens=FULL_LAYOUT, first_player=1)
+    for code in ["ELF", "SKE", "CEN", "TRO", "MIN", "HAL"]:
+        state = apply(state, parse_action(f"tribe {code}"))
+    assert state.tokens == fixed_game(4).tokens
+    assert all(a.verb == "reveal" for a in legal_actions(state))
+    state = apply(state, parse_action("reveal HAL-red"))
+    assert state.players[1].hand == (card("HAL-red"),)
+
+
 # --- SETUP-5 ---------------------------------------------------------------------------------
 
 

@@ -146,8 +146,8 @@ def test_end_3_merfolk_giant_and_orcs_before_bands() -> None:
 
 def test_end_3_horde_decisions_start_after_the_third_dragon() -> None:
     """END-3: the Orc decisions go in turn order from the player after the one who drew the
-    third Dragon: seat 2 drew it, so seats 3, 0, 1 decide in that order."""
-    state = at_end(to_move=2, horde={0: ["red"], 1: ["blue"], 3: ["green"]})
+    third Dragon: seat 2 drew it, so seats 3, 0, 1 and last 2 decide in that order."""
+    state = at_end(to_move=2, horde={0: ["red"], 1: ["blue"], 2: ["gray"], 3: ["green"]})
     state = end_age(state)
     order = []
     while not is_chance(state):
@@ -155,7 +155,7 @@ def test_end_3_horde_decisions_start_after_the_third_dragon() -> None:
         assert isinstance(seat, int)
         order.append(seat)
         state = act(state, "empty none")
-    assert order == [3, 0, 1]
+    assert order == [3, 0, 1, 2]
     assert state.history[-1].third_dragon == 2
 
 

@@ -821,6 +821,22 @@ def test_orc_cannot_add_to_an_occupied_space() -> None:
     assert state.players[0].horde == (Colour.BLUE,)
 
 
+def test_orc_needs_a_marker_in_supply() -> None:
+    """TRIBE-ORC-1: "a marker from supply": with all 25 markers on kingdoms nothing is offered
+    (and BAND-5 places nothing either)."""
+    state = position(
+        4,
+        GIA_SET,
+        tokens=TOKENS_4P,
+        hands={0: "ORC-blue ORC-blue"},
+        kingdoms={0: {"Althea": 5, "Duris": 5, "Ithys": 5, "Pelagon": 5, "Rhea": 5}},
+    )
+    assert state.players[0].supply == 0
+    state = act(state, "band *ORC-blue ORC-blue")
+    assert to_move(state) == 1
+    assert state.players[0].horde == ()
+
+
 def _horde_position(age: int, options: Options | None = None) -> GameState:
     return position(
         4,

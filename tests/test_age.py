@@ -206,11 +206,6 @@ def test_first_player_counts_end_of_age_glory() -> None:
     assert state.first_player == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: position(first_player=0, to_move=2) records first_player 2: it uses "
-    "`first_player or to_move`, so seat 0 is taken for 'not given'",
-)
 def test_position_records_first_player_zero() -> None:
     """AGE-5: a position built with first player seat 0 records seat 0."""
     state = position(4, SIX_TRIBES, to_move=2, first_player=0)

@@ -198,11 +198,6 @@ def test_malformed_text_refused(text: str) -> None:
     assert err.value.reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: 'empty' with no word parses as 'empty none' and 'tokens Rhea' with no values "
-    "parses as LayTokens(Rhea, ()); every other verb refuses a missing argument",
-)
 @pytest.mark.parametrize("text", ["empty", "tokens Rhea"])
 def test_missing_arguments_are_malformed(text: str) -> None:
     """NOTATION: a verb without the words its table entry requires is malformed, like

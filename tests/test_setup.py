@@ -445,11 +445,6 @@ def test_first_player_seat_out_of_range_is_refused() -> None:
     assert err.value.rule == "AGE-5"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a first-player seat outside the table is a probability-0 chance outcome but "
-    "raises plain IllegalActionError, not ImpossibleOutcomeError (unlike tribes, tokens, draws)",
-)
 def test_first_player_seat_out_of_range_is_impossible_outcome() -> None:
     """AGE-5, CHANCE: an outcome with probability 0 is an ImpossibleOutcomeError."""
     state = new_game(4, tribes=SIX_TRIBES, glory_tokens=FULL_LAYOUT)

@@ -675,6 +675,23 @@ def test_merfolk_scoring_option(scoring: str, expected: tuple[int, ...]) -> None
     assert glory(state) == expected
 
 
+def test_merfolk_first_only_tie_splits_the_first_award_only() -> None:
+    """TRIBE-MER-3, option merfolk_scoring=first_only: players tied for first share the first
+    place's award alone. Age III: III = 4, split by two → 4 // 2 = 2 each (not (4 + 2) // 2)."""
+    state = position(
+        4,
+        MER_SET,
+        tokens=TOKENS_4P,
+        age=3,
+        merfolk={0: 6, 1: 6, 2: 3},
+        options=Options(merfolk_scoring="first_only"),
+        dragons_drawn=2,
+        top_left=0,
+    )
+    state = end_age(state)
+    assert glory(state) == (2, 2, 0, 0)
+
+
 @pytest.mark.parametrize(
     ("positions", "expected"),
     [

@@ -108,8 +108,10 @@ class LayTokens(Action):
     def check(self) -> None:
         if not isinstance(self.kingdom, Kingdom) or not isinstance(self.values, tuple):
             raise _bad(self, "LayTokens needs a Kingdom and a tuple of values")
-        if any(type(v) is not int for v in self.values):
-            raise _bad(self, "glory token values must be integers")
+        if any(type(v) is not int or v < 0 for v in self.values):
+            raise _bad(self, "glory token values must be non-negative integers")
+        if list(self.values) != sorted(self.values):
+            raise _bad(self, "LayTokens.values must be lowest first")
 
 
 @attrs.frozen(slots=True)
@@ -124,8 +126,8 @@ class ChooseFirstPlayer(Action):
         return f"first {self.seat}"
 
     def check(self) -> None:
-        if type(self.seat) is not int:
-            raise _bad(self, "ChooseFirstPlayer.seat must be an int")
+        if type(self.seat) is not int or self.seat < 0:
+            raise _bad(self, "ChooseFirstPlayer.seat must be a non-negative int")
 
 
 @attrs.frozen(slots=True)
@@ -234,8 +236,8 @@ class TakeTroll(Action):
         return f"troll {'none' if self.value is None else self.value}"
 
     def check(self) -> None:
-        if self.value is not None and type(self.value) is not int:
-            raise _bad(self, "TakeTroll.value must be an int or None")
+        if self.value is not None and (type(self.value) is not int or self.value < 0):
+            raise _bad(self, "TakeTroll.value must be a non-negative int or None")
 
 
 @attrs.frozen(slots=True)
@@ -307,8 +309,8 @@ class WizardDraw(Action):
         return f"wizard {self.count}"
 
     def check(self) -> None:
-        if type(self.count) is not int:
-            raise _bad(self, "WizardDraw.count must be an int")
+        if type(self.count) is not int or self.count < 0:
+            raise _bad(self, "WizardDraw.count must be a non-negative int")
 
 
 @attrs.frozen(slots=True)
@@ -351,7 +353,7 @@ def _colour(word: str) -> Colour:
 
 
 def _int(word: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise ValueError(f"{word!r} is not a non-negative integer")
     return int(word)
 
@@ -360,6 +362,12 @@ def _one(args: list[str]) -> str:
     if len(args) != 1:
         raise ValueError(f"expected one word after the verb, got {len(args)}")
     return args[0]
+
+
+def _some(args: list[str]) -> list[str]:
+    if not args:
+        raise ValueError("expected more words after the verb")
+    return args
 
 
 def _no_args(args: list[str], action: Action) -> Action:
@@ -383,7 +391,7 @@ def _parse_reveal(word: str, rules: Ruleset) -> Reveal:
 
 _PARSERS: dict[str, Callable[[list[str], Ruleset], Action]] = {
     "tribe": lambda a, r: ChooseTribe(r.tribe(_one(a))),
-    "tokens": lambda a, r: LayTokens(_kingdom(a[0]), tuple(sorted(map(_int, a[1:])))),
+    "tokens": lambda a, r: LayTokens(_kingdom(a[0]), tuple(sorted(map(_int, _some(a[1:]))))),
     "first": lambda a, r: ChooseFirstPlayer(_int(_one(a))),
     "reveal": lambda a, r: _parse_reveal(_one(a), r),
     "recruit": lambda a, r: Recruit(None if _one(a) == "deck" else r.card(a[0])),
@@ -396,7 +404,9 @@ _PARSERS: dict[str, Callable[[list[str], Ruleset], Action]] = {
     "chain": lambda a, r: StopChain() if _one(a) == "stop" else _unknown("chain " + a[0]),
     "keep": lambda a, r: Keep(None if _one(a) == "done" else r.card(a[0])),
     "wizard": lambda a, r: WizardDraw(_int(_one(a))),
-    "empty": lambda a, r: EmptyHorde(() if a == ["none"] else tuple(sorted(set(map(_colour, a))))),
+    "empty": lambda a, r: EmptyHorde(
+        () if a == ["none"] else tuple(sorted(set(map(_colour, _some(a)))))
+    ),
 }
 
 

@@ -12,7 +12,7 @@ from . import _turn
 from ._actions import Action, ChooseFirstPlayer
 from ._chance import DrawPending
 from ._components import Card, multiset_add
-from ._errors import IllegalActionError
+from ._errors import ImpossibleOutcomeError
 from ._state import GameState, Pending
 
 
@@ -61,7 +61,7 @@ class FirstPlayerPending(Pending):
     def apply(self, state: GameState, action: Action) -> GameState:
         assert isinstance(action, ChooseFirstPlayer)
         if not 0 <= action.seat < state.config.players:
-            raise IllegalActionError("AGE-5", f"there is no seat {action.seat}", action)
+            raise ImpossibleOutcomeError("AGE-5", f"there is no seat {action.seat}", action)
         return attrs.evolve(state, first_player=action.seat, pending=DealPending(0))
 
     def describe(self) -> str:

@@ -229,6 +229,16 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r})"
 
+    # A ruleset is registered once and shared by every game of it; copies are the same object.
+    def __copy__(self) -> Ruleset:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Ruleset:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_ruleset_by_name, (self.name,))
+
     def tribe(self, code: str) -> Tribe:
         """The tribe with this code or English name (case-insensitive).
 
@@ -286,6 +296,10 @@ def register_ruleset(ruleset: Ruleset) -> Ruleset:
 def default_ruleset() -> Ruleset:
     """The first-edition ruleset (the only one so far)."""
     return _RULESETS["1e"]
+
+
+def _ruleset_by_name(name: str) -> Ruleset:
+    return _RULESETS[name]
 
 
 def _tribe_by_code(code: str) -> Tribe:

@@ -30,11 +30,19 @@ class RulesError(ValueError):
         self.rule = rule
         self.reason = reason
         self.action = action
-        where = f" [{action}]" if action is not None else ""
+        where = f" [{_text(action)}]" if action is not None else ""
         super().__init__(f"{rule}: {reason}{where}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.rule, self.reason, self.action))
+
+
+def _text(action: Any) -> str:
+    """The action's notation, or its repr when a malformed field cannot be written."""
+    try:
+        return str(action)
+    except Exception:
+        return repr(action)
 
 
 class MalformedActionError(RulesError):

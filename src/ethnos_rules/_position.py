@@ -72,7 +72,7 @@ def position(
         players,
         tribes=tribes,
         options=options,
-        first_player=first_player or to_move,
+        first_player=to_move if first_player is None else first_player,
         glory_tokens=tokens or _default_tokens(options, players),
     )
     rules = base.rules

@@ -99,7 +99,8 @@ def score_area(
     if n == 2 and age == state.config.ages:
         return _two_player_final(state, groups, tokens)
     if first_only:
-        groups = groups[:1]
+        # merfolk_scoring=first_only: the players furthest ahead share the first place's award.
+        return split_awards(groups[:1], lambda r: award(tokens, age, 1) if r == 1 else 0, n)
     return split_awards(groups, lambda r: award(tokens, age, r), n)
 
 

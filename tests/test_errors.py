@@ -367,3 +367,19 @@ def test_invalid_state_error_lists_problems() -> None:
         check_state(bad)
     assert err.value.rule == "STATE"
     assert err.value.problems == problems
+
+
+def test_decision_claimed_by_the_wrong_seat_is_refused() -> None:
+    """TURN-1, AGE-6: with ``seat=`` given, only the seat whose decision it is may act; a seat
+    at a chance event is refused too. The input state is left unchanged."""
+    state = position(3, ["DWA", "ELF", "GIA", "ORC", "WIZ"], to_move=1)
+    before = snapshot(state)
+    with pytest.raises(WrongDecisionError) as err:
+        apply(state, parse_action("recruit deck"), seat=2)
+    assert err.value.rule == "TURN-1"
+    assert "seat 1's decision, not seat 2's" in err.value.reason
+    assert snapshot(state) == before
+    drawn = apply(state, parse_action("recruit deck"), seat=1)
+    with pytest.raises(WrongDecisionError) as err:
+        apply(drawn, parse_action("reveal DWA-red"), seat=1)
+    assert "chance's decision" in err.value.reason

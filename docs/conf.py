@@ -5,6 +5,11 @@ The package is imported from the editable install made by ``make venv``, so no
 (such as intersphinx) is enabled: CI has no network access.
 """
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))  # local extensions, not the package
+
 project = "ethnos-rules"
 author = "ethnos-rules contributors"
 copyright = "2026, ethnos-rules contributors"
@@ -23,6 +28,7 @@ extensions = [
     # callable" (click-contrib/sphinx-click issue #159).
     "sphinx_click",
     "sphinx_autodoc_typehints",
+    "rule_catalogue",  # local: docs/_ext/rule_catalogue.py fills reference/rule-catalogue.md
 ]
 
 source_suffix = {

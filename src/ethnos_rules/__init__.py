@@ -139,3 +139,30 @@ __all__ = [
     "to_move",
     "winners",
 ]
+
+# --- game records, validation, snapshots, narration (issue 3) ------------------------------------
+from ._narration import narrate  # noqa: E402
+from ._records import (  # noqa: E402
+    MAX_DECISIONS,
+    MAX_RECORD_BYTES,
+    RECORD_VERSION,
+    GameRecord,
+    RecordError,
+)
+from ._snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json  # noqa: E402
+from ._validation import ClaimDifference, ValidationReport, validate  # noqa: E402
+
+__all__ += [
+    "MAX_DECISIONS",
+    "MAX_RECORD_BYTES",
+    "RECORD_VERSION",
+    "SNAPSHOT_VERSION",
+    "ClaimDifference",
+    "GameRecord",
+    "RecordError",
+    "ValidationReport",
+    "narrate",
+    "state_from_json",
+    "state_to_json",
+    "validate",
+]

@@ -1,0 +1,628 @@
+"""Game records: a versioned JSON form of one game, its setup and every decision.
+
+A record holds what :func:`~ethnos_rules.new_game` was given (setup parts left ``None`` are
+chance decisions at the start of the action list), every decision in the action notation, chance
+outcomes included, free metadata that is kept unchanged, and optionally the final Glory the
+players claim. The JSON Schema is ``record.schema.json``, shipped inside the package and published
+in the docs.
+
+>>> from ethnos_rules import GameRecord, play_random
+>>> record = GameRecord.from_playthrough(play_random(3, seed=7), metadata={"table": "kitchen"})
+>>> record.actions[:3]
+('tribe MER', 'tribe ELF', 'tribe SKE')
+>>> GameRecord.from_json(record.to_json()) == record
+True
+>>> record.replay() == play_random(3, seed=7).final
+True
+
+Input from outside (a file, a web request) is checked before anything else: anything that is
+not a record of the supported version raises :class:`RecordError` naming the JSON path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import attrs
+import cattrs
+import jsonschema
+
+from ._actions import Action, parse_action
+from ._components import KINGDOMS
+from ._engine import Playthrough, apply
+from ._errors import RulesError
+from ._options import MerfolkBoard, Options
+from ._setup import TokenLayout, new_game
+from ._state import GameState
+
+RECORD_VERSION = 1
+"""The record format version this library writes and reads."""
+
+MAX_DECISIONS = 100_000
+"""The most decisions a record may hold. Whole games have 350 to 1,000; longer is refused."""
+
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""The largest record or snapshot text accepted (8 MiB); a whole game takes about 20 kB."""
+
+MAX_ACTION_CHARS = 200
+"""The longest action text accepted (a band of 10 cards takes about 100 characters)."""
+
+
+class RecordError(RulesError):
+    """A game record or snapshot that cannot be read: not JSON, not the schema, too large.
+
+    The rule is ``"RECORD"``.
+
+    Attributes:
+        path: The JSON path of the problem (``"$.actions[12]"``), or None for the whole text.
+        index: The decision index it concerns, if any.
+    """
+
+    def __init__(self, reason: str, path: str | None = None, index: int | None = None) -> None:
+        self.path = path
+        self.index = index
+        super().__init__("RECORD", reason)
+        where = f" at {path}" if path else ""
+        self.args = (f"RECORD{where}: {reason}",)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.path, self.index))
+
+
+# --- JSON paths and strict JSON text ----------------------------------------------------------
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def json_path(parts: Iterable[str | int]) -> str:
+    """A JSON path such as ``$.actions[3]`` from its keys and indexes."""
+    out = "$"
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif _NAME.match(part):
+            out += f".{part}"
+        else:
+            out += f"[{json.dumps(part)}]"
+    return out
+
+
+class _DuplicateKeyError(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKeyError(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_text(path: str | os.PathLike[str], what: str = "record") -> str:
+    """The text of a record or snapshot file, refusing a file over :data:`MAX_RECORD_BYTES`.
+
+    Raises:
+        RecordError: the file cannot be read, is too large, or is not UTF-8.
+    """
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as err:
+        raise RecordError(f"cannot read the {what} file: {err.strerror or err}") from None
+    return decode(data, what)
+
+
+def decode(data: str | bytes, what: str = "record") -> str:
+    """``data`` as text: bytes are UTF-8 (a byte-order mark is allowed); size is checked.
+
+    Raises:
+        RecordError: more than :data:`MAX_RECORD_BYTES`, or bytes that are not UTF-8.
+    """
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"the {what} is larger than the limit of {MAX_RECORD_BYTES // (1024 * 1024)} MiB"
+        )
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise RecordError(
+            f"the {what} is not UTF-8 text (byte {err.start}: {err.reason})"
+        ) from None
+
+
+def load_json(text: str | bytes, what: str = "record") -> Any:
+    """Parse JSON strictly: no duplicate keys, no NaN or Infinity, bounded size and depth.
+
+    Raises:
+        RecordError: naming the line and column of a syntax error.
+    """
+    text = decode(text, what)
+    if not text.strip():
+        raise RecordError(f"the {what} is empty")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except json.JSONDecodeError as err:
+        raise RecordError(
+            f"the {what} is not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+    except RecursionError:
+        raise RecordError(f"the {what} nests arrays or objects too deeply") from None
+    except _DuplicateKeyError as err:
+        raise RecordError(f"the {what} is not acceptable JSON: {err}") from None
+    except ValueError as err:  # NaN and Infinity, integers too long to convert
+        reason = str(err) if "JSON number" in str(err) else "an integer has too many digits"
+        raise RecordError(f"the {what} is not acceptable JSON: {reason}") from None
+
+
+# --- the schema -------------------------------------------------------------------------------
+
+
+@cache
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of game records (``record.schema.json``, shipped in the package)."""
+    text = resources.files("ethnos_rules").joinpath("record.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = record_schema()
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    validator: jsonschema.protocols.Validator = cls(schema)
+    return validator
+
+
+def check_schema(document: Any) -> None:
+    """Check a parsed record against the schema; the first problem names its JSON path.
+
+    The version is checked first, so a record of another version gets a plain answer, and the
+    number of decisions before the schema runs, so a huge record is refused at once.
+
+    Raises:
+        RecordError: for the first problem found.
+    """
+    if not isinstance(document, dict):
+        raise RecordError(f"a game record is a JSON object, not {_json_type(document)}", path="$")
+    if "version" not in document:
+        raise RecordError("the record has no 'version'", path="$")
+    version = document["version"]
+    if version != RECORD_VERSION or type(version) is not int:
+        raise RecordError(
+            f"unknown record version {version!r}; this library reads version {RECORD_VERSION}",
+            path="$.version",
+        )
+    actions = document.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_DECISIONS:
+        raise RecordError(
+            f"the record holds {len(actions):,} decisions, more than the limit of"
+            f" {MAX_DECISIONS:,} (a whole game has at most about 1,000)",
+            path="$.actions",
+        )
+    error = jsonschema.exceptions.best_match(_validator().iter_errors(document))
+    if error is not None:
+        path = json_path(error.absolute_path)
+        index = None
+        if len(error.absolute_path) >= 2 and error.absolute_path[0] == "actions":
+            index = int(error.absolute_path[1])
+        raise RecordError(_schema_message(error), path=path, index=index)
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "true or false"}
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return names.get(type(value), type(value).__name__)
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    value = error.instance
+    limit: Any = error.validator_value
+    schema: Any = error.schema
+    shown = json.dumps(value) if not isinstance(value, list | dict) else _json_type(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    if error.validator == "enum":
+        allowed = ", ".join(map(str, limit))
+        return f"{shown} is not one of: {allowed}"
+    if error.validator == "type":
+        wanted = " or ".join(limit) if isinstance(limit, list) else limit
+        return f"expected {wanted}, found {_json_type(value)}"
+    if error.validator == "additionalProperties" and isinstance(value, dict):
+        known = set(schema.get("properties", {}))
+        extra = sorted(k for k in value if k not in known)
+        return f"unknown key(s): {', '.join(map(repr, extra))}"
+    if error.validator == "required":
+        return error.message.replace("is a required property", "is missing")
+    if error.validator == "minProperties" and isinstance(value, dict):
+        return f"needs {limit} keys, found {len(value)}"
+    if error.validator == "maxLength":
+        return f"a text longer than {limit} characters"
+    return error.message
+
+
+# --- (de)serialisation --------------------------------------------------------------------------
+
+
+def options_to_dict(options: Options) -> dict[str, Any]:
+    """The options that differ from the defaults, by name, as JSON values."""
+    out: dict[str, Any] = {}
+    for field in attrs.fields(Options):
+        value = getattr(options, field.name)
+        default = getattr(_DEFAULT_OPTIONS, field.name)
+        if value == default:
+            continue
+        if isinstance(value, MerfolkBoard):
+            out[field.name] = {
+                f.name: list(v) if isinstance(v, tuple) else v
+                for f in attrs.fields(MerfolkBoard)
+                if (v := getattr(value, f.name)) != getattr(default, f.name)
+            }
+        else:
+            out[field.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def options_from_dict(data: Mapping[str, Any], path: str = "$.options") -> Options:
+    """Options from :func:`options_to_dict` output.
+
+    Raises:
+        RecordError: for unknown names or values that break COMP-5 / COMP-10 or §12.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError("options must be an object", path=path)
+    kwargs = dict(data)
+    known = {f.name for f in attrs.fields(Options)}
+    unknown = sorted(set(kwargs) - known)
+    if unknown:
+        raise RecordError(f"unknown option(s): {', '.join(unknown)}", path=path)
+    try:
+        if "merfolk_board" in kwargs:
+            board = kwargs["merfolk_board"]
+            if not isinstance(board, Mapping):
+                raise RecordError("merfolk_board must be an object", path=path + ".merfolk_board")
+            kwargs["merfolk_board"] = MerfolkBoard(**board)
+        return Options(**kwargs)
+    except RulesError as err:
+        if isinstance(err, RecordError):
+            raise
+        raise RecordError(f"the options break {err.rule}: {err.reason}", path=path) from None
+    except (TypeError, ValueError) as err:
+        raise RecordError(f"invalid options: {err}", path=path) from None
+
+
+_DEFAULT_OPTIONS = Options()
+
+
+def _tokens_to_json(
+    tokens: tuple[tuple[int, ...], ...] | None,
+) -> dict[str, list[int]] | None:
+    if tokens is None:
+        return None
+    return {k.label: list(v) for k, v in zip(KINGDOMS, tokens, strict=True)}
+
+
+def _tokens_from_json(data: Mapping[str, Sequence[int]] | None) -> Any:
+    if data is None:
+        return None
+    return tuple(tuple(data[k.label]) for k in KINGDOMS)
+
+
+def _json_copy(value: Any) -> dict[str, Any]:
+    """A deep copy of a JSON object; refuses anything JSON cannot hold unchanged."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError("metadata must be a dict (a JSON object)")
+    try:
+        copy: dict[str, Any] = json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError) as err:
+        raise TypeError(f"metadata must hold only JSON values: {err}") from None
+    if copy != value:
+        raise TypeError("metadata must hold only JSON values (str keys, lists, no tuples)")
+    return copy
+
+
+def _int_tuple_or_none(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def _str_tuple_or_none(value: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def _tokens_or_none(value: Any) -> tuple[tuple[int, ...], ...] | None:
+    return None if value is None else tuple(tuple(row) for row in value)
+
+
+def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _check_actions(instance: Any, attribute: Any, value: tuple[str, ...]) -> None:
+    if len(value) > MAX_DECISIONS:
+        raise RecordError(
+            f"{len(value):,} decisions is more than the limit of {MAX_DECISIONS:,}",
+            path="$.actions",
+        )
+    for index, text in enumerate(value):
+        if not isinstance(text, str):
+            raise RecordError(
+                f"decision {index} is {type(text).__name__}, not a text",
+                path=f"$.actions[{index}]",
+                index=index,
+            )
+
+
+def _check_version(instance: Any, attribute: Any, value: int) -> None:
+    if value != RECORD_VERSION:
+        raise RecordError(f"unknown record version {value!r}", path="$.version")
+
+
+@attrs.frozen
+class GameRecord:
+    """One game: its setup, every decision in the action notation, metadata and claims.
+
+    Build one with :meth:`start` and :meth:`append` while playing, with
+    :meth:`from_playthrough` from :func:`~ethnos_rules.play_random`, or read one with
+    :meth:`from_json` / :meth:`read`. Check it with :func:`~ethnos_rules.validate`.
+
+    Attributes:
+        players: Number of players (SETUP-1).
+        tribes: Tribe codes in play, or None when ``tribe`` chance decisions choose them.
+        glory_tokens: The tokens of each kingdom in kingdom order (Althea … Straton), or None
+            when ``tokens`` chance decisions lay them.
+        first_player: Seat of the Age I first player, or None for a ``first`` chance decision.
+        options: The rule options; only those that differ from the defaults are written.
+        actions: Every decision in order, chance outcomes included, as action texts.
+        metadata: Free JSON information (names, date, source), kept unchanged.
+        claimed_glory: The final Glory the players claim, by seat, or None.
+        version: The record format version (:data:`RECORD_VERSION`).
+    """
+
+    players: int
+    tribes: tuple[str, ...] | None = attrs.field(default=None, converter=_str_tuple_or_none)
+    glory_tokens: tuple[tuple[int, ...], ...] | None = attrs.field(
+        default=None, converter=_tokens_or_none
+    )
+    first_player: int | None = None
+    options: Options = attrs.field(factory=Options)
+    actions: tuple[str, ...] = attrs.field(
+        default=(), converter=_str_tuple, validator=_check_actions
+    )
+    metadata: dict[str, Any] = attrs.field(factory=dict, converter=_json_copy, hash=False)
+    claimed_glory: tuple[int, ...] | None = attrs.field(default=None, converter=_int_tuple_or_none)
+    version: int = attrs.field(default=RECORD_VERSION, validator=_check_version)
+
+    # --- building ---------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        players: int,
+        *,
+        tribes: Iterable[str] | None = None,
+        glory_tokens: TokenLayout | None = None,
+        first_player: int | None = None,
+        options: Options | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> GameRecord:
+        """An empty record of the game :func:`~ethnos_rules.new_game` starts with these
+        arguments; add decisions with :meth:`append` or :meth:`extend`.
+
+        Raises:
+            SetupError: as :func:`~ethnos_rules.new_game`.
+        """
+        state = new_game(
+            players,
+            tribes=tribes,
+            glory_tokens=glory_tokens,
+            first_player=first_player,
+            options=options,
+        )
+        return cls.from_start(state, metadata=metadata)
+
+    @classmethod
+    def from_start(
+        cls,
+        start: GameState,
+        actions: Iterable[Action | str] = (),
+        *,
+        metadata: Mapping[str, Any] | None = None,
+        claimed_glory: Sequence[int] | None = None,
+    ) -> GameRecord:
+        """The record of a game that began with ``start`` (a state :func:`new_game` returned)
+        and went on with ``actions``.
+
+        Raises:
+            ValueError: ``start`` is not a state :func:`~ethnos_rules.new_game` returns.
+        """
+        tribes = tuple(t.code for t in start.tribes) or None
+        tokens = start.tokens or None
+        again = new_game(
+            start.config.players,
+            tribes=tribes,
+            glory_tokens=tokens,
+            first_player=start.first_player,
+            options=start.options,
+        )
+        if start.rules.name != "1e" or again != start:
+            raise ValueError("a record starts from a state that new_game returned")
+        return cls(
+            players=start.config.players,
+            tribes=tribes,
+            glory_tokens=tokens,
+            first_player=start.first_player,
+            options=start.options,
+            actions=tuple(_text(a) for a in actions),
+            metadata=dict(metadata or {}),
+            claimed_glory=claimed_glory,
+        )
+
+    @classmethod
+    def from_playthrough(
+        cls,
+        game: Playthrough,
+        *,
+        metadata: Mapping[str, Any] | None = None,
+        claimed_glory: Sequence[int] | None = None,
+    ) -> GameRecord:
+        """The record of a game :func:`~ethnos_rules.play_random` played."""
+        return cls.from_start(
+            game.start, game.actions, metadata=metadata, claimed_glory=claimed_glory
+        )
+
+    def append(self, action: Action | str) -> GameRecord:
+        """This record with one more decision (an :class:`Action` or its text)."""
+        return attrs.evolve(self, actions=(*self.actions, _text(action)))
+
+    def extend(self, actions: Iterable[Action | str]) -> GameRecord:
+        """This record with more decisions."""
+        return attrs.evolve(self, actions=(*self.actions, *map(_text, actions)))
+
+    # --- playing it back ----------------------------------------------------------------------
+
+    def new_game(self) -> GameState:
+        """The state before the first decision.
+
+        Raises:
+            SetupError: the setup breaks a SETUP rule.
+        """
+        return new_game(
+            self.players,
+            tribes=self.tribes,
+            glory_tokens=self.glory_tokens,
+            first_player=self.first_player,
+            options=self.options,
+        )
+
+    def replay(self, decisions: int | None = None) -> GameState:
+        """The state after the first ``decisions`` decisions (all by default).
+
+        Raises:
+            RulesError: the first refused decision; a note names its index. Use
+                :func:`~ethnos_rules.validate` for a report instead.
+        """
+        state = self.new_game()
+        for index, text in enumerate(self.actions[:decisions]):
+            try:
+                state = apply(state, parse_action(text))
+            except RulesError as err:
+                err.add_note(f"at decision {index}: {text!r}")
+                raise
+        return state
+
+    # --- JSON ---------------------------------------------------------------------------------
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """The record as JSON text (keys in a fixed order; ``indent=None`` for one line)."""
+        return json.dumps(_CONVERTER.unstructure(self), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read a record from JSON text.
+
+        Raises:
+            RecordError: the text is not a record of this version; ``path`` names the place.
+        """
+        document = load_json(text)
+        check_schema(document)
+        claims = document.get("claimed_glory")
+        if claims is not None and len(claims) != document["players"]:
+            raise RecordError(
+                f"{len(claims)} claimed scores for {document['players']} players",
+                path="$.claimed_glory",
+            )
+        tokens = document.get("glory_tokens")
+        if tokens is not None:
+            spaces = 2 if document["players"] <= 3 else 3
+            for name, values in tokens.items():
+                if len(values) != spaces:
+                    raise RecordError(
+                        f"{document['players']} players lay {spaces} tokens per kingdom,"
+                        f" not {len(values)}",
+                        path=json_path(["glory_tokens", name]),
+                    )
+        try:
+            record: GameRecord = _CONVERTER.structure(document, cls)
+        except RecordError:
+            raise
+        except (TypeError, ValueError, KeyError) as err:  # the schema should prevent these
+            raise RecordError(f"cannot read the record: {err}") from None
+        return record
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str]) -> GameRecord:
+        """Read a record file.
+
+        Raises:
+            RecordError: as :meth:`from_json`, or the file cannot be read.
+        """
+        return cls.from_json(read_text(path))
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Write the record to a file as UTF-8 JSON."""
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(self.to_json() + "\n")
+
+
+def _text(action: Action | str) -> str:
+    return str(action) if isinstance(action, Action) else action
+
+
+# --- the converter -------------------------------------------------------------------------------
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=False)
+    converter.register_unstructure_hook(Options, options_to_dict)
+    converter.register_structure_hook(Options, lambda data, _: options_from_dict(data))
+
+    def unstructure_record(record: GameRecord) -> dict[str, Any]:
+        return {
+            "version": record.version,
+            "players": record.players,
+            "tribes": list(record.tribes) if record.tribes is not None else None,
+            "glory_tokens": _tokens_to_json(record.glory_tokens),
+            "first_player": record.first_player,
+            "options": options_to_dict(record.options),
+            "claimed_glory": (
+                list(record.claimed_glory) if record.claimed_glory is not None else None
+            ),
+            "metadata": record.metadata,
+            "actions": list(record.actions),
+        }
+
+    base = cattrs.gen.make_dict_structure_fn(GameRecord, converter)
+
+    def structure_record(data: Mapping[str, Any], _: Any) -> GameRecord:
+        data = dict(data)
+        data["glory_tokens"] = _tokens_from_json(data.get("glory_tokens"))
+        data.setdefault("metadata", {})
+        return base(data, GameRecord)
+
+    converter.register_unstructure_hook(GameRecord, unstructure_record)
+    converter.register_structure_hook(GameRecord, structure_record)
+    return converter
+
+
+_CONVERTER = _make_converter()

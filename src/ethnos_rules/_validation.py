@@ -145,7 +145,7 @@ class ValidationReport:
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON values."""
-        data: dict[str, Any] = attrs.asdict(self, recurse=True, retain_collection_types=False)
+        data: dict[str, Any] = attrs.asdict(self)
         return data
 
     def __str__(self) -> str:

@@ -1,0 +1,29 @@
+"""Regenerate the golden playthroughs in ``tests/golden/``.
+
+Usage: ``python scripts/regenerate_golden.py`` (from any directory; with the project's
+virtualenv, e.g. ``.venv/bin/python scripts/regenerate_golden.py``). The games and their text
+format are defined in ``tests/golden_games.py``, which ``tests/test_golden.py`` uses too.
+Review the diff (``git diff tests/golden``) before committing: every changed line is a change
+in the referee's behaviour.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> int:
+    """Rewrite the golden files and say which changed."""
+    sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
+    from golden_games import write_all
+
+    for path, changed in write_all():
+        print(f"{'rewritten' if changed else 'unchanged'}: {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

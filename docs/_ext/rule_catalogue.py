@@ -42,6 +42,10 @@ PAGE = "reference/rule-catalogue"
 MARKER = "<!-- rule-catalogue -->"
 """The line of the page that the generated tables replace."""
 
+SELF_TEST = "test_rule_catalogue.py"
+"""The catalogue's own test: it names rule ids as data about the spec, not as rules it checks,
+so it cites nothing."""
+
 _RULE_LINE = re.compile(r"^- \*\*(?P<id>[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+[a-z]?)(?P<rest>.*)$")
 _SECTION = re.compile(r"^## (?:\d+\.\s*)?(?P<name>.+?)\s+—\s+`(?P<id>[A-Z0-9-]+)`\s*$")
 _TEXT_TOKENS = {"STRING", "COMMENT", "FSTRING_MIDDLE"}
@@ -251,14 +255,16 @@ class Catalogue:
 
 
 def scan(root: Path) -> Catalogue:
-    """Read the spec under ``root`` and every ``.py`` file of ``root/src`` and ``root/tests``."""
+    """Read the spec under ``root`` and every ``.py`` file of ``root/src`` and ``root/tests``
+    (except :data:`SELF_TEST`)."""
     rules = parse_spec((root / SPEC).read_text(encoding="utf-8"))
     pattern = id_pattern(rules)
     catalogue = Catalogue(rules)
     for path in sorted((root / "src").rglob("*.py")):
         catalogue.src += scan_file(path, root, pattern, tests=False)
     for path in sorted((root / "tests").rglob("test_*.py")):
-        catalogue.tests += scan_file(path, root, pattern, tests=True)
+        if path.name != SELF_TEST:
+            catalogue.tests += scan_file(path, root, pattern, tests=True)
     return catalogue
 
 

@@ -114,19 +114,20 @@ def _size_text(size: int, bonus: int) -> str:
 
 
 def _test_text(state: GameState, seat: int, kingdom: Kingdom, effective: int, size: str) -> str:
+    verb = "are" if size.endswith("cards") else "is"
     if state.config.players == 2:
         a, b = (p.kingdoms[kingdom] for p in state.players)
         if effective > a + b:
             return f"{size} > {a} + {b} = {a + b} markers of both players in {kingdom.label}"
         return (
-            f"{size} is not more than both players' {a} + {b} = {a + b} markers in"
+            f"{size} {verb} not more than both players' {a} + {b} = {a + b} markers in"
             f" {kingdom.label} (the 2-player rule)"
         )
     own = state.players[seat].kingdoms[kingdom]
     if effective > own:
         return f"{size} > {plural(own, 'marker')} of seat {seat} in {kingdom.label}"
     return (
-        f"{size} is not more than the {plural(own, 'marker')} seat {seat} already has in"
+        f"{size} {verb} not more than the {plural(own, 'marker')} seat {seat} already has in"
         f" {kingdom.label}"
     )
 

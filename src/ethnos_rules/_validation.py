@@ -294,8 +294,8 @@ def _explain(
         analysis = placement_analysis(before, seat, action.leader, len(action.cards))
         if not analysis.kingdoms:
             return analysis.rule, (
-                f"the band played just before cannot place a marker: {analysis.text}, so no"
-                f" placement follows it ({state.pending.describe()} is due)"
+                f"the band played just before cannot place a marker: {analysis.text}; so no"
+                f" placement follows it, and the next decision is {state.pending.describe()!r}"
             )
     return err.rule, err.reason
 
@@ -312,7 +312,9 @@ def _compare_claims(
         more = f"{abs(delta)} {'more' if delta > 0 else 'less'}"
         text = f"seat {seat} claims {claimed} Glory, the rules give {computed} ({more})"
         if why:
-            text += f": {why} ({rule})"
+            text += f": {why}"
+        else:
+            text += "; no single scoring slip explains it"
         out.append(ClaimDifference(seat, claimed, computed, rule, text))
     return tuple(out)
 
@@ -320,15 +322,20 @@ def _compare_claims(
 def _best_explanation(
     seat: int, delta: int, alternatives: Sequence[Alternative]
 ) -> tuple[str, str]:
-    """A slip that explains ``delta`` for ``seat``: one alternative, or all of one kind."""
+    """Slips that explain ``delta`` for ``seat``: single alternatives (up to three when several
+    fit), else all alternatives of one kind together; ``("SCORE", "")`` when none fits."""
     mine = [a for a in alternatives if a.seat == seat]
-    for alt in mine:
-        if alt.delta == delta:
-            return alt.rule, alt.text
+    single = [a for a in mine if a.delta == delta]
+    if single:
+        texts = [f"{a.text} ({a.rule})" for a in single[:3]]
+        more = len(single) - len(texts)
+        tail = f"; or one of {more} more such slips" if more > 0 else ""
+        return single[0].rule, "; or ".join(texts) + tail
     kinds: dict[str, list[Alternative]] = {}
     for alt in mine:
         kinds.setdefault(alt.kind, []).append(alt)
     for group in kinds.values():
         if len(group) > 1 and sum(a.delta for a in group) == delta:
-            return group[0].rule, "every time: " + "; ".join(a.text for a in group)
+            joined = "; ".join(a.text for a in group)
+            return group[0].rule, f"every time: {joined} ({group[0].rule})"
     return "SCORE", ""

@@ -65,8 +65,9 @@ def card_count(state: GameState) -> Counter[int]:
 def _card_problems(state: GameState) -> list[str]:
     rules = state.rules
     out = []
-    if any(n < 0 for n in state.deck):
-        out.append("the deck holds a negative number of some card")
+    for card, n in zip(rules.cards, state.deck, strict=False):
+        if n < 0:
+            out.append(f"more {card} cards are placed than the game has ({-n} too many)")
     if len(state.tribes) == state.config.tribe_count:
         expected = Counter({i: n for i, n in enumerate(rules.cards_of(state.tribes)) if n})
         found = card_count(state)

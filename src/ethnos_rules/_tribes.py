@@ -318,8 +318,10 @@ class KeepPending(_Pending):
     def _why_not(self, state: GameState, card: Card) -> str:
         if len(self.kept) >= self._target(state):
             return f"Elves keep at most X = {self.ctx.size} cards and {len(self.kept)} are kept"
-        if card not in multiset_remove(state.players[self.ctx.seat].hand, self.kept):
-            return f"there is no other {card} in the rest of the hand"
+        rest = multiset_remove(state.players[self.ctx.seat].hand, self.kept)
+        if card not in rest:
+            more = " more" if card in self.kept else ""
+            return f"there is no{more} {card} in the rest of the hand"
         return "kept cards are named in card order; name this card before the previous one"
 
     def describe(self) -> str:

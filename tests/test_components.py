@@ -1,0 +1,146 @@
+"""The printed components as data (spec §1, COMP-*)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ethnos_rules import (
+    DRAGON,
+    FIRST_EDITION,
+    Colour,
+    Kingdom,
+    Options,
+    apply,
+    card,
+    chance_outcomes,
+    legal_actions,
+    parse_action,
+    position,
+)
+
+SIX = ["DWA", "ELF", "GIA", "ORC", "TRO", "WIZ"]
+
+
+def test_six_kingdoms_each_named_by_one_colour() -> None:
+    """COMP-1: Althea green, Duris purple, Ithys orange, Pelagon gray, Rhea red, Straton blue."""
+    expected = {
+        "Althea": "green",
+        "Duris": "purple",
+        "Ithys": "orange",
+        "Pelagon": "gray",
+        "Rhea": "red",
+        "Straton": "blue",
+    }
+    assert {k.label: k.colour.label for k in Kingdom} == expected
+    assert all(c.kingdom.colour is c for c in Colour)
+    purple = card("ELF-purple").colour
+    assert purple is not None and purple.kingdom is Kingdom.DURIS
+
+
+def test_twelve_tribes() -> None:
+    """COMP-2: the twelve tribes of the first edition, in rulebook order."""
+    names = [t.name for t in FIRST_EDITION.tribes]
+    assert names == [
+        "Centaurs",
+        "Dwarves",
+        "Elves",
+        "Giants",
+        "Halflings",
+        "Merfolk",
+        "Minotaurs",
+        "Orcs",
+        "Skeletons",
+        "Trolls",
+        "Wingfolk",
+        "Wizards",
+    ]
+    assert [t.wild for t in FIRST_EDITION.tribes].count(True) == 1
+
+
+def test_ally_card_counts() -> None:
+    """COMP-3: 12 cards a tribe (2 of each colour), Halflings 24 (4 each), Skeletons 12 with no
+    colour."""
+    per_tribe: Counter[str] = Counter()
+    for kind, copies in zip(FIRST_EDITION.cards, FIRST_EDITION.copies, strict=True):
+        per_tribe[kind.tribe.code] += copies
+        if kind.tribe.code == "SKE":
+            assert kind.colour is None
+        else:
+            assert copies == (4 if kind.tribe.code == "HAL" else 2)
+    assert per_tribe["HAL"] == 24
+    assert all(n == 12 for code, n in per_tribe.items() if code != "HAL")
+    assert sum(per_tribe.values()) == 10 * 12 + 24 + 12  # ten tribes, Halflings, Skeletons
+
+
+def test_three_dragons_are_not_allies() -> None:
+    """COMP-4: three Dragons shuffled into the deck's bottom part; a drawn Dragon is set aside,
+    never put in a hand, and the draw goes on."""
+    state = position(4, SIX, hands={0: "ELF-red"}, top_left=0)
+    assert state.dragons_in_deck == 3
+    drawing = apply(state, parse_action("recruit deck"))
+    outcomes = dict(chance_outcomes(drawing))
+    allies = sum(state.deck)
+    assert outcomes[parse_action("reveal DRAGON")] * (allies + 3) == 3
+    after = apply(drawing, parse_action("reveal DRAGON"))
+    assert after.dragons_drawn == 1 and after.dragons_in_deck == 2
+    assert after.players[0].hand == state.players[0].hand
+    assert all(str(a).startswith("reveal") for a in legal_actions(after))
+    assert DRAGON.code == "DRAGON"
+
+
+def test_glory_tokens_and_four_plus_subset() -> None:
+    """COMP-5: 18 tokens, six of them marked 4+ (removed with 2–3 players)."""
+    options = Options()
+    assert sorted(options.glory_tokens) == [0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10]
+    assert sorted(options.glory_tokens_4plus) == [0, 4, 4, 6, 6, 10]
+    assert len(options.token_pool(4)) == 18
+    assert sorted(options.token_pool(3)) == [0, 2, 2, 4, 4, 6, 6, 6, 8, 8, 8, 10]
+
+
+def test_twenty_six_markers_one_is_the_score_marker() -> None:
+    """COMP-6: 26 markers per player; one is the score marker, 25 start in supply (24 with
+    Merfolk, whose marker starts on the track)."""
+    assert FIRST_EDITION.markers == 26
+    assert position(4, SIX).players[0].supply == 25
+    merfolk = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"])
+    assert merfolk.players[0].supply == 24 and merfolk.players[0].merfolk == 0
+
+
+def test_band_glory_table() -> None:
+    """COMP-7: bands of 1/2/3/4/5/6+ cards are worth 0/1/3/6/10/15."""
+    assert [FIRST_EDITION.band_value(n) for n in range(1, 11)] == [
+        0,
+        1,
+        3,
+        6,
+        10,
+        15,
+        15,
+        15,
+        15,
+        15,
+    ]
+
+
+def test_six_troll_tokens() -> None:
+    """COMP-8: Troll tokens valued 1 to 6, all unclaimed at the start."""
+    assert FIRST_EDITION.troll_tokens == (1, 2, 3, 4, 5, 6)
+    assert position(4, SIX).unclaimed_trolls() == (1, 2, 3, 4, 5, 6)
+
+
+def test_giant_token_values() -> None:
+    """COMP-9: Age I 2, II 4, III 6 with 4–6 players; Age I 2, II 5 with 2–3."""
+    assert FIRST_EDITION.giant_values == ((2, 4, 6), (2, 5))
+
+
+def test_merfolk_board_data() -> None:
+    """COMP-10: spaces 0–18, checkpoints 3, 7, 12, 18; values 1/2/4 and 1/3."""
+    board = Options().merfolk_board
+    assert board.last_space == 18
+    assert board.checkpoints == (3, 7, 12, 18)
+    assert board.values_large == (1, 2, 4) and board.values_small == (1, 3)
+
+
+def test_orc_horde_table() -> None:
+    """COMP-11: emptying 1..6 markers scores 1/3/6/10/15/20."""
+    assert FIRST_EDITION.orc_glory == (1, 3, 6, 10, 15, 20)

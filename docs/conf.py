@@ -1,7 +1,7 @@
 """Sphinx configuration for the ethnos_rules documentation.
 
-The package is imported from the editable install made by ``make venv``, so no
-``sys.path`` manipulation is needed here.  No extension that needs the network
+The package is imported from the editable install made by ``make venv``; only the local
+extensions in ``docs/_ext`` are put on ``sys.path``.  No extension that needs the network
 (such as intersphinx) is enabled: CI has no network access.
 """
 

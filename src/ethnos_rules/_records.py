@@ -255,6 +255,8 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         return error.message.replace("is a required property", "is missing")
     if error.validator == "minProperties" and isinstance(value, dict):
         return f"needs {limit} keys, found {len(value)}"
+    if error.validator == "minLength":
+        return "an empty text"
     if error.validator == "maxLength":
         return f"a text longer than {limit} characters"
     return error.message

@@ -104,7 +104,7 @@ def test_metadata_must_be_json() -> None:
     with pytest.raises(TypeError):
         GameRecord(players=4, metadata={"when": object()})
     with pytest.raises(TypeError):
-        GameRecord(players=4, metadata={1: "a"})  # type: ignore[dict-item]
+        GameRecord(players=4, metadata={1: "a"})
 
 
 def test_setup_given_in_the_record() -> None:

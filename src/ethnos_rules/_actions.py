@@ -364,6 +364,12 @@ def _one(args: list[str]) -> str:
     return args[0]
 
 
+def _choose(word: str, meanings: dict[str, bool]) -> bool:
+    if word not in meanings:
+        raise ValueError(f"expected {' or '.join(map(repr, meanings))}, not {word!r}")
+    return meanings[word]
+
+
 def _some(args: list[str]) -> list[str]:
     if not args:
         raise ValueError("expected more words after the verb")
@@ -391,7 +397,7 @@ def _parse_reveal(word: str, rules: Ruleset) -> Reveal:
 
 _PARSERS: dict[str, Callable[[list[str], Ruleset], Action]] = {
     "tribe": lambda a, r: ChooseTribe(r.tribe(_one(a))),
-    "tokens": lambda a, r: LayTokens(_kingdom(a[0]), tuple(sorted(map(_int, _some(a[1:]))))),
+    "tokens": lambda a, r: LayTokens(_kingdom(_some(a)[0]), tuple(sorted(map(_int, _some(a[1:]))))),
     "first": lambda a, r: ChooseFirstPlayer(_int(_one(a))),
     "reveal": lambda a, r: _parse_reveal(_one(a), r),
     "recruit": lambda a, r: Recruit(None if _one(a) == "deck" else r.card(a[0])),
@@ -400,7 +406,7 @@ _PARSERS: dict[str, Callable[[list[str], Ruleset], Action]] = {
     "place": lambda a, r: Place(None if _one(a) == "none" else _kingdom(a[0])),
     "troll": lambda a, r: TakeTroll(None if _one(a) == "none" else _int(a[0])),
     "checkpoint": lambda a, r: Checkpoint(None if _one(a) == "none" else _kingdom(a[0])),
-    "horde": lambda a, r: AddToHorde({"add": True, "none": False}[_one(a)]),
+    "horde": lambda a, r: AddToHorde(_choose(_one(a), {"add": True, "none": False})),
     "chain": lambda a, r: StopChain() if _one(a) == "stop" else _unknown("chain " + a[0]),
     "keep": lambda a, r: Keep(None if _one(a) == "done" else r.card(a[0])),
     "wizard": lambda a, r: WizardDraw(_int(_one(a))),
@@ -435,7 +441,7 @@ def parse_action(text: str, ruleset: Ruleset | None = None) -> Action:
         raise MalformedActionError("NOTATION", f"an action text must be a str, not {type(text)}")
     words = text.split()
     if not words:
-        raise MalformedActionError("NOTATION", "empty action text", text)
+        raise MalformedActionError("NOTATION", "empty action text")
     parser = _PARSERS.get(words[0])
     if parser is None:
         verbs = ", ".join(_PARSERS)

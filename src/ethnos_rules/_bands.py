@@ -105,6 +105,8 @@ def band_problem(hand: tuple[Card, ...], action: PlayBand) -> tuple[str, str] | 
     if missing:
         names = ", ".join(str(c) for c in sorted(missing.elements()))
         return "BAND-1", f"the band uses cards that are not in the hand: {names}"
+    if all(c.wild for c in action.cards):
+        return "BAND-3", "a band needs at least one non-Skeleton card"
     if action.leader.wild:
         return "BAND-4", "a Skeleton can never be the Leader (TRIBE-SKE-1)"
     allies = [c for c in action.cards if not c.wild]

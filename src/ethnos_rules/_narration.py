@@ -290,6 +290,8 @@ def explain_area(
     if unpaid:
         places = plural(min(age, len(tokens)), "place")
         parts.append(f"nothing for {seats_text(sorted(unpaid))} (Age {ROMAN[age]} pays {places})")
+    if not any("(SCORE-K-3)" in part for part in parts):
+        parts[-1] += " (SCORE-K-2)"
     return AreaScore(name, awards, head + "; ".join(parts) + ".", tuple(alts))
 
 
@@ -817,7 +819,7 @@ class Narrator:
         added = Counter(after.row) - Counter(before.row)
         if added:
             cards = cards_list(sorted(added.elements()))
-            yield f"  The rest of seat {seat}'s hand goes face up into the row: {cards}."
+            yield f"  The rest of seat {seat}'s hand goes face up into the row: {cards} (BAND-6)."
 
     def _follow_up(self, before: GameState, action: Action, after: GameState) -> Iterator[str]:
         pending = before.pending

@@ -536,8 +536,21 @@ class GameRecord:
     # --- JSON ---------------------------------------------------------------------------------
 
     def to_json(self, indent: int | None = 2) -> str:
-        """The record as JSON text (keys in a fixed order; ``indent=None`` for one line)."""
-        return json.dumps(_CONVERTER.unstructure(self), indent=indent, ensure_ascii=False)
+        """The record as JSON text: keys in a fixed order, one key per line and one decision
+        per line (``indent=None`` writes it all on one line)."""
+        document: dict[str, Any] = _CONVERTER.unstructure(self)
+        if indent is None:
+            return json.dumps(document, ensure_ascii=False)
+        pad = " " * indent
+        lines = []
+        for key, value in document.items():
+            if key == "actions" and value:
+                items = ",\n".join(pad * 2 + json.dumps(a, ensure_ascii=False) for a in value)
+                text = "[\n" + items + "\n" + pad + "]"
+            else:
+                text = json.dumps(value, ensure_ascii=False)
+            lines.append(f"{pad}{json.dumps(key)}: {text}")
+        return "{\n" + ",\n".join(lines) + "\n}"
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

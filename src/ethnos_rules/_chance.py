@@ -11,6 +11,8 @@ probability follows from the counts alone:
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
@@ -23,6 +25,10 @@ from ._components import DRAGON, Card, Dragon
 from ._errors import ImpossibleOutcomeError
 from ._state import GameState, Pending
 
+# Draws repeat the same few outcomes and ratios all game long: build each object once.
+_fraction = functools.lru_cache(maxsize=4096)(Fraction)
+_reveal = functools.lru_cache(maxsize=None)(Reveal)
+
 
 def draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """Every card kind the next draw can reveal, with its probability (CHANCE)."""
@@ -32,10 +38,10 @@ def draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     total = allies + dragons
     cards = state.rules.cards
     out: list[tuple[Action, Fraction]] = [
-        (Reveal(cards[i]), Fraction(n, total)) for i, n in enumerate(deck) if n
+        (_reveal(cards[i]), _fraction(n, total)) for i, n in enumerate(deck) if n
     ]
     if dragons:
-        out.append((Reveal(DRAGON), Fraction(dragons, total)))
+        out.append((_reveal(DRAGON), _fraction(dragons, total)))
     return out
 
 
@@ -105,16 +111,10 @@ def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Act
     """One outcome drawn with its exact probability, using ``rng``."""
     denominator = 1
     for _, p in outcomes:
-        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+        denominator = denominator * p.denominator // math.gcd(denominator, p.denominator)
     roll = rng.randrange(denominator)
     for action, p in outcomes:
         roll -= p.numerator * (denominator // p.denominator)
         if roll < 0:
             return action
     raise AssertionError("chance outcomes do not sum to 1")
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a

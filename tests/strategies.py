@@ -204,7 +204,10 @@ def random_decision(state: GameState, rng: random.Random) -> Action:
                 return action
             roll -= p
         raise AssertionError(f"chance outcomes sum to less than 1: {outcomes}")
-    return rng.choice(legal_actions(state))
+    legal = legal_actions(state)
+    if not legal:
+        raise AssertionError(f"TURN-1: no legal action before the end: {state.pending.describe()}")
+    return rng.choice(legal)
 
 
 def _gcd(a: int, b: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -260,7 +261,8 @@ class Step:
     after: GameState
 
     def where(self) -> str:
-        return f"step {self.index} ({self.action}; decided by {to_move(self.before)})"
+        who = "chance" if is_chance(self.before) else f"seat {to_move(self.before)}"
+        return f"step {self.index} ({self.action}; decided by {who})"
 
 
 def walk(setup: GameSetup, seed: int) -> Iterator[Step]:
@@ -521,6 +523,21 @@ def check_chance(state: GameState, legal: tuple[Action, ...], where: str) -> Non
         f"{where}: probabilities sum to {sum(p for _, p in outcomes)}"
     )
     assert all(a.chance for a in legal), f"{where}: a player's action at a chance event"
+    if all(isinstance(a, ChooseTribe) for a in legal):
+        left = len(TRIBE_CODES) - len(state.tribes)
+        assert all(p == Fraction(1, left) for _, p in outcomes), f"{where}: SETUP-3 not uniform"
+    if all(isinstance(a, ChooseFirstPlayer) for a in legal):
+        n = state.config.players
+        assert all(p == Fraction(1, n) for _, p in outcomes), f"{where}: AGE-5 not uniform"
+    if all(isinstance(a, LayTokens) for a in legal):
+        pool = Counter(token_pool(state.options, state.config.players))
+        pool.subtract(v for laid in state.tokens for v in laid)
+        for action, p in outcomes:
+            assert isinstance(action, LayTokens)
+            drawn = Counter(action.values)
+            ways = math.prod(math.comb(pool[v], m) for v, m in drawn.items())
+            exact = Fraction(ways, math.comb(pool.total(), len(action.values)))
+            assert p == exact, f"{where}: SETUP-4 P({action}) = {p}, expected {exact}"
     if all(isinstance(a, Reveal) for a in legal):
         allies = sum(state.deck)
         dragons = state.dragons_in_deck if state.top_left == 0 else 0

@@ -780,8 +780,8 @@ class Narrator:
             board = after.options.merfolk_board
             crossed = [c for c in board.checkpoints if old.merfolk < c <= new.merfolk]
             text = (
-                f"  Merfolk: seat {seat}'s marker moves {size} spaces, from {old.merfolk} to"
-                f" {new.merfolk}"
+                f"  Merfolk: seat {seat}'s marker moves {plural(size, 'space')}, from"
+                f" {old.merfolk} to {new.merfolk}"
             )
             if old.merfolk + size > new.merfolk:
                 text += " (the end of the track)"
@@ -871,7 +871,7 @@ class Narrator:
         elif isinstance(pending, WizardPending) and isinstance(action, WizardDraw):
             if action.count:
                 yield (
-                    f"  Wizards: seat {seat} draws {action.count} cards from the deck"
+                    f"  Wizards: seat {seat} draws {plural(action.count, 'card')} from the deck"
                     " (TRIBE-WIZ-1)."
                 )
             else:

@@ -31,6 +31,7 @@ from ethnos_rules import (
     FIRST_EDITION,
     Action,
     AddToHorde,
+    Card,
     Checkpoint,
     ChooseFirstPlayer,
     ChooseTribe,
@@ -292,7 +293,8 @@ def play_checked(setup: GameSetup, seed: int, *checks: Callable[[Step], None]) -
 
 
 def check_invariants(state: GameState, where: str) -> None:
-    """COMP-3, COMP-6, TURN-2, BAND-1..4 counted independently, and the referee's own check."""
+    """COMP-3, COMP-6, COMP-8, TURN-2, BAND-1..4 counted independently, and the referee's own
+    check."""
     problems = state_problems(state)
     assert problems == (), f"{where}: state_problems: {problems}"
     n = state.config.players
@@ -317,6 +319,10 @@ def check_invariants(state: GameState, where: str) -> None:
         assert len(set(p.horde)) == len(p.horde), f"{where}: COMP-11 two markers on one space"
         if len(codes) == tribe_count(n):
             assert (p.merfolk is not None) == ("MER" in codes), f"{where}: SETUP-5 Merfolk marker"
+    held = [v for p in state.players for v in p.trolls]
+    assert len(set(held)) == len(held) and set(held) <= {1, 2, 3, 4, 5, 6}, (
+        f"{where}: COMP-8 Troll tokens {held}"
+    )
 
 
 class InvariantChecks:
@@ -552,6 +558,44 @@ def check_chance(state: GameState, legal: tuple[Action, ...], where: str) -> Non
         assert got == want, f"{where}: CHANCE draw probabilities {got}, expected {want}"
 
 
+def every_band(hand: Sequence[Card]) -> set[Action]:
+    """BAND-1..4 by brute force: every sub-multiset of the hand that is a valid band, with each
+    kind of its non-Skeleton cards as Leader."""
+    counts = Counter(hand)
+    kinds = list(counts)
+    out: set[Action] = set()
+    for picks in itertools.product(*(range(counts[k] + 1) for k in kinds)):
+        cards = [k for k, m in zip(kinds, picks, strict=True) for _ in range(m)]
+        codes = [c.code for c in cards]
+        for leader in {c for c in cards if not c.wild}:
+            if band_problem(codes, leader.code) is None:
+                rest = list(cards)
+                rest.remove(leader)
+                out.add(PlayBand.of(leader, *rest))
+    return out
+
+
+def check_turn_actions(state: GameState, legal: tuple[Action, ...], where: str) -> None:
+    """TURN-1..3, RECRUIT-1, BAND-1..4, TRIBE-CEN-1: a turn offers every band of the hand, a
+    recruit of each row card and of the deck below 10 cards, and a pass only with 10 cards that
+    form no band; a Centaur chain offers every band of the rest of the hand, or to stop."""
+    seat = to_move(state)
+    assert isinstance(seat, int)
+    hand = state.players[seat].hand
+    bands = every_band(hand)
+    offered = set(legal)
+    if state.pending.rule == "TRIBE-CEN-1":
+        assert offered == bands | {StopChain()}, f"{where}: TRIBE-CEN-1 chain choices"
+        return
+    if len(hand) < HAND_LIMIT:
+        recruits: set[Action] = {Recruit(c) for c in state.row} | {Recruit(None)}
+        assert offered == bands | recruits, f"{where}: TURN-1 choices"
+    elif bands:
+        assert offered == bands, f"{where}: TURN-2 no recruit with {HAND_LIMIT} cards"
+    else:
+        assert legal == (Pass(),), f"{where}: TURN-3 only a pass"
+
+
 class LegalChecks:
     """Per step: ``legal_actions`` deterministic, duplicate-free, non-empty before the end;
     chance outcomes sound; ``apply`` pure; every ``k``-th state, every legal action applies."""
@@ -579,6 +623,8 @@ class LegalChecks:
         assert before == snapshot, f"{where}: apply changed its input"
         assert again == step.after, f"{where}: apply is not deterministic"
         if step.index % self.every == 0:
+            if before.pending.rule in ("TURN-1", "TRIBE-CEN-1"):
+                check_turn_actions(before, legal, where)
             for other in legal:
                 assert parse_action(str(other)) == other, f"{where}: {other} does not round-trip"
                 try:
@@ -773,9 +819,11 @@ def test_random_games_follow_the_ages(setup: GameSetup, seed: int) -> None:
 @examples(30)
 @given(setup=game_setups(), seed=seeds)
 def test_random_games_legal_actions_are_sound(setup: GameSetup, seed: int) -> None:
-    """TURN-1, CHANCE: legal_actions is deterministic, duplicate-free and empty exactly at the
-    end; every legal action applies (checked at every 7th state); chance outcomes are the legal
-    actions with exact probabilities summing to 1; apply never changes its input."""
+    """TURN-1, TURN-2, TURN-3, RECRUIT-1, BAND-1, BAND-2, BAND-3, BAND-4, TRIBE-CEN-1, CHANCE:
+    legal_actions is deterministic, duplicate-free and empty exactly at the end; chance
+    outcomes are the legal actions with exact probabilities summing to 1; apply never changes
+    its input; at every 7th state every legal action applies, and a turn offers exactly the
+    bands of the hand (found by brute force), the recruits, or the pass the rules allow."""
     play_checked(setup, seed, LegalChecks(every=7))
 
 

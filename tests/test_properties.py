@@ -899,13 +899,6 @@ def test_unsorted_token_layout_outcome_is_refused() -> None:
         apply(state, unsorted)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: with elves_keep=exactly_x, keeping a card that sorts after another card of the"
-    " rest of the hand first leads to a KeepPending with no legal action (the card-order rule"
-    " forbids the earlier card, and stopping is allowed only at 0 or min(X, rest) kept);"
-    " e.g. play_random(4, seed=7, options=Options(elves_keep='exactly_x')) fails at decision 53",
-)
 def test_elves_exactly_x_never_dead_ends() -> None:
     """TRIBE-ELF-1 (elves_keep=exactly_x), TURN-1: keeping card by card never reaches a state
     without a legal action, and the kept sets reachable are exactly none or min(X, rest)."""

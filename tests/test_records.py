@@ -657,12 +657,6 @@ def test_changing_one_decision_never_fails_earlier(
         assert report.ok or (report.index is not None and report.index > index)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: under elves_keep=exactly_x, 'keep SKE' is offered before ORC-orange although "
-    "card order then forbids keeping ORC-orange, and stopping at 1 of 2 is illegal: the game "
-    "has no legal decision left (play_random raises IndexError; such a record cannot be made)",
-)
 def test_exactly_x_elves_never_reach_a_dead_end() -> None:
     """TRIBE-ELF-1: with elves_keep=exactly_x a band of X = 2 with ORC-orange and SKE left in
     hand keeps both or none; every keep offered must leave a legal decision (here: keeping SKE

@@ -288,7 +288,16 @@ class KeepPending(_Pending):
             return ()
         rest = multiset_remove(state.players[self.ctx.seat].hand, self.kept)
         floor = self.kept[-1].index if self.kept else -1
-        return tuple(c for c in dict.fromkeys(rest) if c.index >= floor)
+        later = [c for c in rest if c.index >= floor]
+        if state.options.elves_keep == "up_to_x":
+            return tuple(dict.fromkeys(later))
+        # exactly_x: offer a card only if enough cards from it on remain to reach the target,
+        # or keeping in card order could strand the player short of it.
+        need = self._target(state) - len(self.kept)
+        first: dict[Card, int] = {}  # where the first copy of each kind is
+        for i, card in enumerate(later):
+            first.setdefault(card, i)
+        return tuple(c for c, i in first.items() if len(later) - i >= need)
 
     def _may_stop(self, state: GameState) -> bool:
         if state.options.elves_keep == "up_to_x":

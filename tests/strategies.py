@@ -54,10 +54,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "merfolk_checkpoints": ("one_per_checkpoint", "one_per_move"),
     "merfolk_scoring": ("like_kingdom", "first_only"),
     "centaur_chain": ("allowed", "single"),
-    # "exactly_x" is left out of random play while it can dead-end (no legal action before the
-    # end of the game): see test_elves_exactly_x_never_dead_ends in test_properties.py. Add it
-    # back once that test passes.
-    "elves_keep": ("up_to_x",),
+    "elves_keep": ("up_to_x", "exactly_x"),
     "wizard_draw": ("all_or_none", "up_to_x"),
     "orc_empty": ("all_or_nothing", "any_subset"),
     "troll_tiebreak": ("all_ranks", "first_only"),

@@ -49,17 +49,7 @@ COLOURS = ("green", "purple", "orange", "gray", "red", "blue")
 KINGDOM_NAMES = ("Althea", "Duris", "Ithys", "Pelagon", "Rhea", "Straton")
 """The kingdoms, in colour order (COMP-1)."""
 
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {
-    "placement": ("optional", "mandatory"),
-    "merfolk_checkpoints": ("one_per_checkpoint", "one_per_move"),
-    "merfolk_scoring": ("like_kingdom", "first_only"),
-    "centaur_chain": ("allowed", "single"),
-    "elves_keep": ("up_to_x", "exactly_x"),
-    "wizard_draw": ("all_or_none", "up_to_x"),
-    "orc_empty": ("all_or_nothing", "any_subset"),
-    "troll_tiebreak": ("all_ranks", "first_only"),
-    "two_player_final_tie": ("split_II", "split_I_plus_II"),
-}
+OPTION_CHOICES: dict[str, tuple[str, ...]] = Options.choices()
 """The rule options of spec §12 with their values (default first)."""
 
 DEFAULT_GLORY_TOKENS = (0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10)

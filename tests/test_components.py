@@ -144,3 +144,20 @@ def test_merfolk_board_data() -> None:
 def test_orc_horde_table() -> None:
     """COMP-11: emptying 1..6 markers scores 1/3/6/10/15/20."""
     assert FIRST_EDITION.orc_glory == (1, 3, 6, 10, 15, 20)
+
+
+def test_rule_options_of_spec_section_12() -> None:
+    """COMP-5, COMP-10 and the Options of spec §12: every switch with its values, default first."""
+    assert Options.choices() == {
+        "placement": ("optional", "mandatory"),
+        "merfolk_checkpoints": ("one_per_checkpoint", "one_per_move"),
+        "merfolk_scoring": ("like_kingdom", "first_only"),
+        "centaur_chain": ("allowed", "single"),
+        "elves_keep": ("up_to_x", "exactly_x"),
+        "wizard_draw": ("all_or_none", "up_to_x"),
+        "orc_empty": ("all_or_nothing", "any_subset"),
+        "troll_tiebreak": ("all_ranks", "first_only"),
+        "two_player_final_tie": ("split_II", "split_I_plus_II"),
+    }
+    defaults = Options()
+    assert all(getattr(defaults, name) == values[0] for name, values in Options.choices().items())

@@ -24,25 +24,8 @@ from ethnos_rules import (
     to_move,
     winners,
 )
+from helpers import TOKENS_4P, TOKENS_SMALL, end_age
 
-# Glory tokens (lowest on space I); 4–6 players use all 18 tokens of COMP-5.
-TOKENS_4P = {
-    "Althea": [0, 4, 8],
-    "Duris": [0, 4, 8],
-    "Ithys": [2, 4, 6],
-    "Pelagon": [6, 6, 8],
-    "Rhea": [2, 6, 10],
-    "Straton": [4, 6, 10],
-}
-# 2–3 players: without the 4+ tokens 0,4,4,6,6,10 (SETUP-4).
-TOKENS_SMALL = {
-    "Althea": [0, 6],
-    "Duris": [2, 6],
-    "Ithys": [4, 8],
-    "Pelagon": [6, 8],
-    "Rhea": [2, 8],
-    "Straton": [4, 10],
-}
 TRIBES_4P = ["DWA", "GIA", "MER", "ORC", "SKE", "TRO"]
 TRIBES_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
 
@@ -59,13 +42,6 @@ def at_end(players: int = 4, **kwargs: Any) -> GameState:
         top_left=0,
         **kwargs,
     )
-
-
-def end_age(state: GameState) -> GameState:
-    """The player to move draws the third Dragon (RECRUIT-4)."""
-    for text in ("recruit deck", "reveal DRAGON"):
-        state = apply(state, parse_action(text))
-    return state
 
 
 def final(**kwargs: Any) -> GameState:

@@ -17,55 +17,18 @@ from ethnos_rules import (
     GameState,
     Kingdom,
     Options,
-    apply,
     card,
     glory,
     is_chance,
     is_terminal,
     legal_actions,
-    parse_action,
     position,
     to_move,
 )
-
-# Glory token layouts (lowest token on space I). 4–6 players use all 18 tokens of COMP-5.
-TOKENS_4P = {
-    "Althea": [0, 4, 8],
-    "Duris": [0, 4, 8],
-    "Ithys": [2, 4, 6],
-    "Pelagon": [6, 6, 8],
-    "Rhea": [2, 6, 10],
-    "Straton": [4, 6, 10],
-}
-# 2–3 players: without the 4+ tokens 0,4,4,6,6,10 (SETUP-4), two per kingdom.
-TOKENS_SMALL = {
-    "Althea": [0, 6],
-    "Duris": [2, 6],
-    "Ithys": [4, 8],
-    "Pelagon": [6, 8],
-    "Rhea": [2, 8],
-    "Straton": [4, 10],
-}
+from helpers import TOKENS_4P, TOKENS_SMALL, act, end_age, gains
 
 TRIBES_4P = ["DWA", "GIA", "MER", "ORC", "SKE", "TRO"]
 TRIBES_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
-
-
-def act(state: GameState, *texts: str) -> GameState:
-    """Apply the actions written in the notation, in order."""
-    for text in texts:
-        state = apply(state, parse_action(text))
-    return state
-
-
-def end_age(state: GameState) -> GameState:
-    """The player to move draws the third Dragon (needs ``dragons_drawn=2, top_left=0``)."""
-    return act(state, "recruit deck", "reveal DRAGON")
-
-
-def gains(state: GameState, seat: int) -> dict[str, int]:
-    """Non-zero end-of-Age Glory of ``seat`` in the last finished Age, by source."""
-    return {src: g for src, g in state.history[-1].gains[seat] if g}
 
 
 def at_end(players: int = 4, **kwargs: Any) -> GameState:

@@ -16,37 +16,14 @@ from ethnos_rules import (
     IllegalActionError,
     Kingdom,
     Options,
-    apply,
     card,
     glory,
     is_chance,
     is_terminal,
-    legal_actions,
-    parse_action,
     position,
     to_move,
 )
-
-# Glory token layouts, given explicitly so every expected award can be read off here.
-# 4–6 players use all 18 tokens (COMP-5): 0,0,2,2,4,4,4,4,6,6,6,6,6,8,8,8,10,10.
-TOKENS_4P = {
-    "Althea": [0, 4, 8],
-    "Duris": [0, 4, 8],
-    "Ithys": [2, 4, 6],
-    "Pelagon": [6, 6, 8],
-    "Rhea": [2, 6, 10],
-    "Straton": [4, 6, 10],
-}
-# 2–3 players: the 4+ tokens 0,4,4,6,6,10 are removed (SETUP-4), leaving
-# 0,2,2,4,4,6,6,6,8,8,8,10.
-TOKENS_SMALL = {
-    "Althea": [0, 6],
-    "Duris": [2, 6],
-    "Ithys": [4, 8],
-    "Pelagon": [6, 8],
-    "Rhea": [2, 8],
-    "Straton": [4, 10],
-}
+from helpers import TOKENS_4P, TOKENS_SMALL, act, end_age, gains, legal, tokens_for
 
 CEN_SET = ["CEN", "ELF", "ORC", "SKE", "TRO", "WIZ"]
 ELF_SET = ["DWA", "ELF", "ORC", "SKE", "TRO", "WIZ"]
@@ -55,31 +32,6 @@ GIA_SET_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
 HAL_SET = ["HAL", "MIN", "ORC", "SKE", "TRO", "WIN"]
 MER_SET = ["MER", "MIN", "ORC", "SKE", "TRO", "WIN"]
 MER_SET_SMALL = ["MER", "MIN", "ORC", "SKE", "TRO"]
-
-
-def tokens_for(players: int) -> dict[str, list[int]]:
-    return TOKENS_SMALL if players <= 3 else TOKENS_4P
-
-
-def act(state: GameState, *texts: str) -> GameState:
-    """Apply the actions written in the notation, in order."""
-    for text in texts:
-        state = apply(state, parse_action(text))
-    return state
-
-
-def legal(state: GameState) -> list[str]:
-    return [str(a) for a in legal_actions(state)]
-
-
-def end_age(state: GameState) -> GameState:
-    """The player to move draws the third Dragon (needs ``dragons_drawn=2, top_left=0``)."""
-    return act(state, "recruit deck", "reveal DRAGON")
-
-
-def gains(state: GameState, seat: int) -> dict[str, int]:
-    """Non-zero end-of-Age Glory of ``seat`` in the last finished Age, by source."""
-    return {src: g for src, g in state.history[-1].gains[seat] if g}
 
 
 # --- Centaurs ----------------------------------------------------------------------------------

@@ -123,6 +123,16 @@ class Options:
         if any(v < 0 for v in self.glory_tokens):
             raise SetupError("COMP-5", "glory token values cannot be negative")
 
+    @classmethod
+    def choices(cls) -> dict[str, tuple[str, ...]]:
+        """Every switch of spec §12 with its allowed values, the default first.
+
+        >>> from ethnos_rules import Options
+        >>> Options.choices()["wizard_draw"]
+        ('all_or_none', 'up_to_x')
+        """
+        return dict(_CHOICES)
+
     def token_pool(self, players: int) -> tuple[int, ...]:
         """The tokens laid on the board for this player count, sorted (SETUP-4)."""
         pool = Counter(self.glory_tokens)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import _scoring
+from . import _bands, _scoring
 from ._actions import (
     Action,
     AddToHorde,
@@ -170,10 +170,7 @@ def placement_analysis(state: GameState, seat: int, leader: Card, size: int) -> 
     return PlacementAnalysis(allowed, "BAND-5", text)
 
 
-def _threshold(state: GameState, seat: int, kingdom: Kingdom) -> int:
-    if state.config.players == 2:
-        return sum(p.kingdoms[kingdom] for p in state.players)
-    return state.players[seat].kingdoms[kingdom]
+_threshold = _bands.placement_threshold
 
 
 # --- end-of-Age scoring, explained ------------------------------------------------------------
@@ -264,6 +261,8 @@ def explain_area(
     unpaid: list[int] = []
     for group in groups:
         prizes = [_scoring.award(tokens, age, r) for r in range(rank, rank + len(group))]
+        if first_only:  # the first place's award alone is shared (TRIBE-MER-3 option)
+            prizes = [prizes[0]] + [0] * (len(prizes) - 1)
         total = sum(prizes)
         if not total:
             unpaid += group

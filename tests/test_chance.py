@@ -170,7 +170,9 @@ def test_third_copy_refused_when_two_are_in_the_row() -> None:
 
 def test_third_copy_refused_when_seen_in_hand_and_band() -> None:
     """CHANCE, COMP-3: one GIA-blue in a band and one in a hand: no GIA-blue is left."""
-    state = position(3, TRIBES, hands={1: "GIA-blue"}, bands={2: ["*GIA-blue GIA-red"]})
+    state = position(
+        3, TRIBES, hands={1: "GIA-blue"}, bands={2: ["*GIA-blue GIA-red"]}, giant=(2, 2)
+    )
     state = act(state, "recruit deck")
     assert Reveal(card("GIA-blue")) not in check_distribution(state)
     assert check_distribution(state)[Reveal(card("GIA-red"))] == Fraction(1, sum(state.deck))

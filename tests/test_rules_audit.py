@@ -1,8 +1,6 @@
 """Independent rules audit: subtle points of rules-1e.md that the other test files leave open.
 
-Every expected number is worked out by hand from the spec in the test's comments. Tests marked
-``xfail(strict=True, reason="BUG: ...")`` show a place where the library contradicts the spec;
-they start to pass (and so fail as XPASS) once the bug is fixed.
+Every expected number is worked out by hand from the spec in the test's comments.
 """
 
 from __future__ import annotations
@@ -434,11 +432,7 @@ def test_age_two_split_of_an_odd_deck() -> None:
     assert dict(chance_outcomes(state))[Reveal(DRAGON)] == Fraction(3, 32)
 
 
-# --- Impossible states that position() (and snapshots) accept ------------------------------------
-
-
-def _bug(reason: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason="BUG: " + reason)
+# --- Impossible states that position() (and snapshots) refuse ------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -448,73 +442,46 @@ def _bug(reason: str) -> pytest.MarkDecorator:
             GIA_SET,
             {"giant": (7, 3)},
             id="giant-holder-not-a-seat",
-            marks=_bug(
-                "a Giant holder that is no seat is accepted; the end of the Age then raises "
-                "IndexError (TRIBE-GIA-2)"
-            ),
         ),
         pytest.param(
             NO_PIECES,
             {"giant": (0, 2)},
             id="giant-token-without-giants",
-            marks=_bug(
-                "a Giant token held without Giants in play is accepted and pays 2 Glory at "
-                "the end of the Age (SETUP-5, TRIBE-GIA-2)"
-            ),
         ),
         pytest.param(
             GIA_SET,
             {"giant": (1, 3)},
             id="giant-token-without-a-giant-band",
-            marks=_bug("the Giant token is held with no Giant-led band of its size (TRIBE-GIA-1)"),
         ),
         pytest.param(
             NO_PIECES,
             {"trolls": {0: [3]}},
             id="troll-token-without-trolls",
-            marks=_bug(
-                "a Troll token held without Trolls in play is accepted and breaks ties "
-                "(SETUP-5, TRIBE-TRO-2)"
-            ),
         ),
         pytest.param(
             NO_PIECES,
             {"horde": {0: ["red"]}},
             id="horde-without-orcs",
-            marks=_bug(
-                "Horde markers without Orcs in play are accepted and scored at the end of "
-                "the Age (SETUP-5, TRIBE-ORC-2)"
-            ),
         ),
         pytest.param(
             MER_SET,
             {"merfolk": {0: 25}},
             id="merfolk-past-the-last-space",
-            marks=_bug(
-                "a Merfolk marker past space 18 is accepted; the next Merfolk band moves it "
-                "back to 18 (TRIBE-MER-1: it stops at the last space and never moves back)"
-            ),
         ),
         pytest.param(
             MER_SET,
             {"merfolk": {0: -1}},
             id="merfolk-negative",
-            marks=_bug("a Merfolk marker on space -1 is accepted (COMP-10)"),
         ),
         pytest.param(
             GIA_SET,
             {"dragons_drawn": 3, "top_left": 0},
             id="three-dragons-age-goes-on",
-            marks=_bug(
-                "a turn after the third Dragon is accepted; that Age can never end "
-                "(RECRUIT-4, RECRUIT-5)"
-            ),
         ),
         pytest.param(
             GIA_SET,
             {"dragons_drawn": 1, "top_left": 5},
             id="dragon-from-the-top-part",
-            marks=_bug("a Dragon drawn while top-part cards remain is accepted (AGE-4)"),
         ),
     ],
 )
@@ -525,11 +492,6 @@ def test_impossible_states_are_refused(tribes: list[str], kwargs: dict[str, Any]
         position(4, tribes, tokens=TOKENS_4P, **kwargs)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a Giant-led band with no Giant token holder (giant=None) is accepted, and a "
-    "smaller Giant band then takes the token and 2 Glory (TRIBE-GIA-1)",
-)
 def test_giant_band_without_the_token_is_no_position() -> None:
     """TRIBE-GIA-1: a Giant-led band always takes the token when it is the first of the Age, so
     seat 1's 4-card Giant band means seat 1 holds the token at size 4. Either the position is

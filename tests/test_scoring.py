@@ -200,7 +200,7 @@ def test_end_5_cleanup_keeps_markers_and_returns_tokens() -> None:
 def test_end_5_bands_go_to_the_discard_in_the_last_age() -> None:
     """END-5: in the last Age (nothing gathers the cards afterwards) the band cards are in the
     discard and no band is left in front of a player."""
-    state = end_age(at_end(age=3, bands={1: ["*GIA-red GIA-blue SKE"]}))
+    state = end_age(at_end(age=3, bands={1: ["*GIA-red GIA-blue SKE"]}, giant=(1, 3)))
     assert all(p.bands == () for p in state.players)
     assert sorted(state.discard) == sorted([card("GIA-red"), card("GIA-blue"), card("SKE")])
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ._actions import PlayBand
-from ._bands import band_problem
+from ._bands import PlacePending, band_problem
 from ._components import KINGDOMS
 from ._errors import RulesError
 from ._state import GameState
@@ -75,8 +75,15 @@ def _card_problems(state: GameState) -> list[str]:
             if found[index] != expected[index]:
                 card = rules.cards[index]
                 out.append(f"{card} appears {found[index]} times, the game has {expected[index]}")
-    if not 0 <= state.dragons_drawn + state.dragons_in_deck <= rules.dragons:
-        out.append("more Dragons drawn and in the deck than the game has")
+    if state.dragons_drawn + state.dragons_in_deck not in (0, rules.dragons):
+        out.append(
+            f"Dragons drawn and in the deck add up to"
+            f" {state.dragons_drawn + state.dragons_in_deck}, not 0 or {rules.dragons}"
+        )
+    if state.dragons_drawn >= rules.dragons and not state.pending.age_over:
+        out.append("every Dragon has been drawn, yet the Age goes on (RECRUIT-4)")
+    if state.dragons_drawn and state.top_left:
+        out.append("a Dragon was drawn while top-part cards remain (AGE-4)")
     if state.top_left > sum(state.deck):
         out.append("the top part of the deck holds more cards than the deck")
     return out
@@ -109,14 +116,57 @@ def _player_problems(state: GameState) -> list[str]:
 
 
 def _board_problems(state: GameState) -> list[str]:
-    out = []
+    out = _piece_problems(state) if len(state.tribes) == state.config.tribe_count else []
     if len(state.tokens) == len(KINGDOMS):
         laid = Counter(v for row in state.tokens for v in row)
         if laid != Counter(state.options.token_pool(state.config.players)):
             out.append("the glory tokens on the board are not the game's tokens")
-    merfolk = any(t.ability.track for t in state.tribes)
-    if len(state.tribes) == state.config.tribe_count and any(
-        (p.merfolk is not None) != merfolk for p in state.players
-    ):
-        out.append("Merfolk markers must be on the Merfolk board exactly when Merfolk are in play")
     return out
+
+
+def _piece_problems(state: GameState) -> list[str]:
+    """Tribe pieces (SETUP-5) exist only with their tribe, and hold what play can give them."""
+    out = []
+    pieces = state.pieces()
+    last = state.options.merfolk_board.last_space
+    for seat, p in enumerate(state.players):
+        if (p.merfolk is not None) != ("track" in pieces):
+            out.append(f"seat {seat}: a Merfolk marker is on the board exactly when Merfolk play")
+        if p.merfolk is not None and not 0 <= p.merfolk <= last:
+            out.append(
+                f"seat {seat}'s Merfolk marker is on space {p.merfolk}, off the 0-{last} track"
+            )
+        if p.horde and "horde" not in pieces:
+            out.append(f"seat {seat} has Horde markers, but Orcs are not in play")
+        if p.trolls and "trolls" not in pieces:
+            out.append(f"seat {seat} holds Troll tokens, but Trolls are not in play")
+    out += _giant_problems(state)
+    return out
+
+
+def _giant_problems(state: GameState) -> list[str]:
+    """TRIBE-GIA-1: the holder played the largest Giant-led band this Age, and there is a
+    holder as soon as any Giant-led band is in play."""
+    # A band awaiting its placement (its player's last band) has not used its ability (BAND-6).
+    placing = state.pending.ctx.seat if isinstance(state.pending, PlacePending) else None
+    sizes = [
+        (band.size, seat)
+        for seat, p in enumerate(state.players)
+        for band in (p.bands[:-1] if seat == placing else p.bands)
+        if band.leader.tribe.ability.piece == "giant"
+    ]
+    holder, size = state.giant_holder, state.giant_size
+    if holder is None:
+        if sizes or size:
+            return ["Giant-led bands are in play but nobody holds the Giant token (TRIBE-GIA-1)"]
+        return []
+    if "giant" not in state.pieces():
+        return ["the Giant token is held, but Giants are not in play"]
+    if not 0 <= holder < state.config.players:
+        return [f"the Giant token is held by seat {holder}, who is not at the table"]
+    if size != max(sizes, default=(0, 0))[0] or (size, holder) not in sizes:
+        return [
+            f"seat {holder} holds the Giant token for a band of {size}, which is not the largest"
+            " Giant-led band that seat played this Age (TRIBE-GIA-1)"
+        ]
+    return []

@@ -191,6 +191,7 @@ class HordeEmptyPending(Pending):
     queue: tuple[int, ...]
     drawer: int
     gains: Gains
+    age_over: ClassVar[bool] = True
     rule: ClassVar[str] = "TRIBE-ORC-2"
     accepts: ClassVar[tuple[type[Action], ...]] = (EmptyHorde,)
 
@@ -273,6 +274,7 @@ class GameOver(Pending):
     """The last Age is scored; nothing more can happen (GAME-1)."""
 
     terminal: ClassVar[bool] = True
+    age_over: ClassVar[bool] = True
     rule: ClassVar[str] = "GAME-1"
 
     def legal(self, state: GameState) -> tuple[Action, ...]:

@@ -137,7 +137,7 @@ def _kingdom_key(key: Kingdom | str) -> Kingdom:
 def _tribes_chosen(state: GameState) -> GameState:
     """SETUP-3 done: build the Allies Deck and the tribe pieces (SETUP-5), then the tokens."""
     players = state.players
-    if any(t.ability.track for t in state.tribes):
+    if "track" in state.pieces():
         # SETUP-5: every player's Merfolk marker starts on space 0, taken from supply.
         players = tuple(attrs.evolve(p, supply=p.supply - 1, merfolk=0) for p in players)
     state = attrs.evolve(state, players=players, deck=state.rules.cards_of(state.tribes))

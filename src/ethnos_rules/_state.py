@@ -133,13 +133,14 @@ class Pending:
     """What comes next in a state: a player's decision or a chance event.
 
     Subclasses live with the rule they implement. ``seat`` is the deciding player (None for chance
-    and for the end of the game).
+    and for the end of the game). ``age_over`` is True once the Age's third Dragon is drawn.
     """
 
     __slots__ = ()
 
     chance: ClassVar[bool] = False
     terminal: ClassVar[bool] = False
+    age_over: ClassVar[bool] = False
     rule: ClassVar[str] = ""
     accepts: ClassVar[tuple[type[Action], ...]] = ()
 
@@ -234,6 +235,11 @@ class GameState:
     def markers(self, kingdom: Kingdom) -> tuple[int, ...]:
         """Each player's markers on ``kingdom``."""
         return tuple(p.kingdoms[kingdom] for p in self.players)
+
+    def pieces(self) -> frozenset[str]:
+        """The board pieces the tribes in play bring (SETUP-5): ``"track"``, ``"giant"``,
+        ``"horde"``, ``"trolls"``."""
+        return frozenset(t.ability.piece for t in self.tribes if t.ability.piece)
 
     def unclaimed_trolls(self) -> tuple[int, ...]:
         """Troll tokens no player holds (TRIBE-TRO-1)."""

@@ -9,7 +9,9 @@ An :class:`Ability` plugs into the steps of a band (BAND-6) and into end-of-Age 
 - ``chains``: a band that placed may be followed by another (Centaurs);
 - :meth:`Ability.handle_rest`: what becomes of the rest of the hand (Elves, Wizards);
 - ``band_bonus``: extra size at band scoring (Dwarves);
-- ``track``: every player has a marker on this tribe's track from setup (Merfolk, SETUP-5).
+- ``piece``: the board piece the tribe brings into play, if any (SETUP-5): ``"track"`` (every
+  player's marker on the Merfolk board), ``"giant"`` (the Giant token), ``"horde"`` (a Horde
+  board per player), ``"trolls"`` (the Troll tokens).
 
 Only the Leader's ability applies (BAND-4). The first-edition tribe list is at the bottom.
 """
@@ -37,7 +39,7 @@ class Ability:
     placement_bonus: ClassVar[int] = 0
     chains: ClassVar[bool] = False
     band_bonus: ClassVar[int] = 0
-    track: ClassVar[bool] = False
+    piece: ClassVar[str | None] = None
 
     def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
         """The ability's effect after placement; must end by calling ``after_ability``."""
@@ -106,6 +108,7 @@ class Giants(Ability):
     Age gains 2 Glory at once and takes the Giant token."""
 
     GLORY = 2
+    piece = "giant"
 
     def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
         if ctx.size > state.giant_size:
@@ -124,7 +127,7 @@ class Merfolk(Ability):
     """TRIBE-MER-1/2: the Merfolk marker moves X spaces; each checkpoint reached or passed earns
     a marker placed in any kingdom (one per move under ``merfolk_checkpoints=one_per_move``)."""
 
-    track = True
+    piece = "track"
 
     def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
         board = state.options.merfolk_board
@@ -175,6 +178,8 @@ class Orcs(Ability):
     """TRIBE-ORC-1: a marker from supply may go on the Horde space of the Leader's colour, if
     that space is empty. (Emptying the Horde is end-of-Age scoring, TRIBE-ORC-2.)"""
 
+    piece = "horde"
+
     def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
         player = state.players[ctx.seat]
         if player.supply and ctx.leader.colour not in player.horde:
@@ -213,6 +218,8 @@ class HordePending(_Pending):
 
 class Trolls(Ability):
     """TRIBE-TRO-1: take one unclaimed Troll token of value ≤ X, or none."""
+
+    piece = "trolls"
 
     def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
         if troll_choices(state, ctx):

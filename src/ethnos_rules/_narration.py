@@ -23,7 +23,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -52,14 +51,11 @@ from ._bands import ChainPending, PlacePending
 from ._components import KINGDOMS, Card, Dragon, Kingdom
 from ._engine import apply, glory, winners
 from ._errors import RulesError
-from ._records import options_to_dict
+from ._records import GameRecord, RecordError, options_to_dict
 from ._scoring import GameOver, HordeEmptyPending
 from ._state import GameState
 from ._tribes import CheckpointPending, HordePending, KeepPending, TrollPending, WizardPending
 from ._turn import RecruitDraw, TurnPending
-
-if TYPE_CHECKING:
-    from ._records import GameRecord
 
 ROMAN = ("0", "I", "II", "III", "IV", "V", "VI")
 
@@ -527,6 +523,9 @@ def narrate(record: GameRecord, *, stop: int | None = None) -> Iterator[str]:
         stop: Narrate only the first ``stop`` decisions.
 
     The narration ends with the refusal if a decision breaks a rule.
+
+    Raises:
+        RecordError: ``record`` is not a :class:`~ethnos_rules.GameRecord`.
     """
     return Narrator(record).lines(stop)
 
@@ -537,6 +536,8 @@ class Narrator:
     which the current Age ends are kept, so memory stays bounded."""
 
     def __init__(self, record: GameRecord) -> None:
+        if not isinstance(record, GameRecord):
+            raise RecordError(f"the narrator takes a GameRecord, not {type(record).__name__}")
         self.record = record
         self.state: GameState | None = None
         self.decisions = 0

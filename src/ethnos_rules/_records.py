@@ -17,6 +17,10 @@ True
 
 Input from outside (a file, a web request) is checked before anything else: anything that is
 not a record of the supported version raises :class:`RecordError` naming the JSON path.
+
+Texts are written as UTF-8 JSON. A lone surrogate (``"\\ud800"`` in JSON: half of a UTF-16
+pair, which no UTF-8 text can hold) is read as it is, and written back as the same JSON escape,
+so every record that is read can be written and read again unchanged.
 """
 
 from __future__ import annotations
@@ -106,6 +110,16 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as one line of JSON, non-ASCII text as it is except lone surrogates, which
+    stay ``\\uXXXX`` escapes (no UTF-8 text can hold them; reading gives them back)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
 def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
@@ -125,11 +139,17 @@ def read_text(path: str | os.PathLike[str], what: str = "record") -> str:
 
 
 def decode(data: str | bytes, what: str = "record") -> str:
-    """``data`` as text: bytes are UTF-8 (a byte-order mark is allowed); size is checked.
+    """``data`` as text: a str, or UTF-8 ``bytes`` or ``bytearray`` (a byte-order mark is
+    allowed); size is checked.
 
     Raises:
-        RecordError: more than :data:`MAX_RECORD_BYTES`, or bytes that are not UTF-8.
+        RecordError: neither text nor bytes, more than :data:`MAX_RECORD_BYTES`, or bytes that
+            are not UTF-8.
     """
+    if not isinstance(data, str | bytes | bytearray):
+        raise RecordError(
+            f"the {what} must be JSON text (str) or UTF-8 bytes, not {type(data).__name__}"
+        )
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(
             f"the {what} is larger than the limit of {MAX_RECORD_BYTES // (1024 * 1024)} MiB"
@@ -344,20 +364,41 @@ def _json_copy(value: Any) -> dict[str, Any]:
     return copy
 
 
-def _int_tuple_or_none(value: Iterable[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(value)
+def _claims_or_none(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    claims = _items(value, "claimed Glory is a list of integers, one per seat", "$.claimed_glory")
+    for index, claim in enumerate(claims):
+        if isinstance(claim, bool) or not isinstance(claim, int):
+            raise RecordError(
+                f"a claimed Glory is an integer, not {claim!r}",
+                path=f"$.claimed_glory[{index}]",
+            )
+    return claims
 
 
 def _str_tuple_or_none(value: Iterable[str] | None) -> tuple[str, ...] | None:
-    return None if value is None else tuple(value)
+    if value is None:
+        return None
+    return _items(value, "the tribes are a list of tribe codes, not one text", "$.tribes")
 
 
 def _tokens_or_none(value: Any) -> tuple[tuple[int, ...], ...] | None:
     return None if value is None else tuple(tuple(row) for row in value)
 
 
-def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
+def _actions(value: Iterable[Any]) -> tuple[Any, ...]:
+    return _items(value, "the actions are a list of action texts, not one text", "$.actions")
+
+
+def _items(value: Iterable[Any], what: str, path: str) -> tuple[Any, ...]:
+    """The items of a list given in Python; one text (or bytes) is refused, not split."""
+    if isinstance(value, str | bytes | bytearray):
+        raise RecordError(what, path=path)
+    try:
+        return tuple(value)
+    except TypeError:
+        raise RecordError(f"{what}; found {type(value).__name__}", path=path) from None
 
 
 def _check_actions(instance: Any, attribute: Any, value: tuple[str, ...]) -> None:
@@ -408,11 +449,9 @@ class GameRecord:
     )
     first_player: int | None = None
     options: Options = attrs.field(factory=Options)
-    actions: tuple[str, ...] = attrs.field(
-        default=(), converter=_str_tuple, validator=_check_actions
-    )
+    actions: tuple[str, ...] = attrs.field(default=(), converter=_actions, validator=_check_actions)
     metadata: dict[str, Any] = attrs.field(factory=dict, converter=_json_copy, hash=False)
-    claimed_glory: tuple[int, ...] | None = attrs.field(default=None, converter=_int_tuple_or_none)
+    claimed_glory: tuple[int, ...] | None = attrs.field(default=None, converter=_claims_or_none)
     version: int = attrs.field(default=RECORD_VERSION, validator=_check_version)
 
     # --- building ---------------------------------------------------------------------------
@@ -475,7 +514,7 @@ class GameRecord:
             glory_tokens=tokens,
             first_player=start.first_player,
             options=start.options,
-            actions=tuple(_text(a) for a in actions),
+            actions=tuple(map(_text, _actions(actions))),
             metadata=dict(metadata or {}),
             claimed_glory=claimed_glory,
         )
@@ -499,7 +538,7 @@ class GameRecord:
 
     def extend(self, actions: Iterable[Action | str]) -> GameRecord:
         """This record with more decisions."""
-        return attrs.evolve(self, actions=(*self.actions, *map(_text, actions)))
+        return attrs.evolve(self, actions=(*self.actions, *map(_text, _actions(actions))))
 
     # --- playing it back ----------------------------------------------------------------------
 
@@ -537,18 +576,19 @@ class GameRecord:
 
     def to_json(self, indent: int | None = 2) -> str:
         """The record as JSON text: keys in a fixed order, one key per line and one decision
-        per line (``indent=None`` writes it all on one line)."""
+        per line (``indent=None`` writes it all on one line). Lone surrogates are written as
+        JSON escapes (see the module docstring), so the text always encodes as UTF-8."""
         document: dict[str, Any] = _CONVERTER.unstructure(self)
         if indent is None:
-            return json.dumps(document, ensure_ascii=False)
+            return json_text(document)
         pad = " " * indent
         lines = []
         for key, value in document.items():
             if key == "actions" and value:
-                items = ",\n".join(pad * 2 + json.dumps(a, ensure_ascii=False) for a in value)
+                items = ",\n".join(pad * 2 + json_text(a) for a in value)
                 text = "[\n" + items + "\n" + pad + "]"
             else:
-                text = json.dumps(value, ensure_ascii=False)
+                text = json_text(value)
             lines.append(f"{pad}{json.dumps(key)}: {text}")
         return "{\n" + ",\n".join(lines) + "\n}"
 

@@ -214,7 +214,13 @@ _CONVERTER = _make_converter()
 
 
 def state_to_json(state: GameState, indent: int | None = None) -> str:
-    """A complete snapshot of ``state`` as JSON text (:func:`state_from_json` reads it back)."""
+    """A complete snapshot of ``state`` as JSON text (:func:`state_from_json` reads it back).
+
+    Raises:
+        InvalidStateError: ``state`` is not a :class:`~ethnos_rules.GameState`.
+    """
+    if not isinstance(state, GameState):
+        raise InvalidStateError((f"expected a GameState, not {type(state).__name__}",))
     rules = state.rules
     deck = None
     if state.deck:

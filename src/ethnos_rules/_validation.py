@@ -159,7 +159,13 @@ def validate(record: GameRecord) -> ValidationReport:
     :func:`~ethnos_rules.apply` does (chance outcomes included: a card that is not in the
     deck, a Dragon from the top part of the deck are refused with rule ``CHANCE``), and the
     claimed final Glory, if any, against the computed one.
+
+    Raises:
+        RecordError: ``record`` is not a :class:`~ethnos_rules.GameRecord` (read text with
+            :meth:`GameRecord.from_json` first).
     """
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"validate() takes a GameRecord, not {type(record).__name__}")
     players = record.players if type(record.players) is int else None
     try:
         state = record.new_game()

@@ -6,7 +6,6 @@ usage error (an unknown option, a bad argument).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -17,7 +16,7 @@ from ._engine import glory, play_random, winners
 from ._errors import RulesError
 from ._narration import Narrator
 from ._options import Options
-from ._records import GameRecord, RecordError, decode
+from ._records import GameRecord, RecordError, decode, json_text
 from ._validation import ValidationReport, validate
 
 OPTION_NAMES = (
@@ -98,7 +97,7 @@ def validate_command(
                 stderr.write("\r\x1b[K")
             if as_json:
                 data = {"file": path, **report.to_dict(), "accepted": ok}
-                click.echo(json.dumps(data, ensure_ascii=False))
+                click.echo(json_text(data))
             else:
                 summary = report.summary()
                 if report.ok and not ok:
@@ -189,7 +188,11 @@ def simulate_command(
     if out is None:
         click.echo(record.to_json())
         return
-    record.write(out)
+    try:
+        record.write(out)
+    except OSError as err:
+        click.echo(f"cannot write {click.format_filename(out)}: {err.strerror or err}", err=True)
+        sys.exit(1)
     won = ", ".join(map(str, winners(game.final)))
     click.echo(
         f"wrote {out}: {players} players, {len(record.actions)} decisions, final Glory"

@@ -47,6 +47,8 @@ def least_glory_seat(state: GameState) -> int:
 class FirstPlayerPending(Pending):
     """Chance: the first player of Age I, uniform over the seats (AGE-5)."""
 
+    before_split: ClassVar[bool] = True
+
     chance: ClassVar[bool] = True
     rule: ClassVar[str] = "AGE-5"
     accepts: ClassVar[tuple[type[Action], ...]] = (ChooseFirstPlayer,)
@@ -71,6 +73,8 @@ class FirstPlayerPending(Pending):
 @attrs.frozen(slots=True)
 class DealPending(DrawPending):
     """Chance: the starting card of the ``dealt``-th player from the first player (AGE-2)."""
+
+    before_split: ClassVar[bool] = True
 
     dealt: int
     rule: ClassVar[str] = "AGE-2"
@@ -100,6 +104,8 @@ class DealPending(DrawPending):
 @attrs.frozen(slots=True)
 class RowPending(DrawPending):
     """Chance: one of the cards turned face up into the row (AGE-3)."""
+
+    before_split: ClassVar[bool] = True
 
     left: int
     rule: ClassVar[str] = "AGE-3"

@@ -22,7 +22,7 @@ import attrs
 
 from ._actions import Action, Reveal
 from ._components import DRAGON, Card, Dragon
-from ._errors import ImpossibleOutcomeError
+from ._errors import ImpossibleOutcomeError, RulesError
 from ._state import GameState, Pending
 
 # Draws repeat the same few outcomes and ratios all game long: build each object once.
@@ -113,6 +113,10 @@ def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Act
     for _, p in outcomes:
         denominator = denominator * p.denominator // math.gcd(denominator, p.denominator)
     roll = rng.randrange(denominator)
+    if type(roll) is not int or not 0 <= roll < denominator:
+        raise RulesError(
+            "CHANCE", f"the random source gave {roll!r}, not a number below {denominator}"
+        )
     for action, p in outcomes:
         roll -= p.numerator * (denominator // p.denominator)
         if roll < 0:

@@ -13,7 +13,8 @@ from . import _scoring
 from ._actions import Action
 from ._chance import pick
 from ._components import Tribe
-from ._errors import GameOverError, MalformedActionError, WrongDecisionError
+from ._errors import GameOverError, MalformedActionError, RulesError, WrongDecisionError
+from ._invariants import InvalidStateError
 from ._options import Options
 from ._setup import TokenLayout, new_game
 from ._state import GameState
@@ -32,10 +33,17 @@ CHANCE = ChanceNode.CHANCE
 """What :func:`to_move` returns when the next decision is a chance outcome."""
 
 
+def _game(state: object) -> GameState:
+    """``state`` itself, if it is a GameState: the public functions refuse anything else."""
+    if not isinstance(state, GameState):
+        raise InvalidStateError((f"expected a GameState, not {type(state).__name__}",))
+    return state
+
+
 def to_move(state: GameState) -> int | ChanceNode | None:
     """The seat that decides next, :data:`CHANCE` at a chance event, or None once the game is
     over."""
-    pending = state.pending
+    pending = _game(state).pending
     if pending.terminal:
         return None
     if pending.chance:
@@ -45,12 +53,12 @@ def to_move(state: GameState) -> int | ChanceNode | None:
 
 def is_terminal(state: GameState) -> bool:
     """True once the last Age has been scored (END-6)."""
-    return state.pending.terminal
+    return _game(state).pending.terminal
 
 
 def is_chance(state: GameState) -> bool:
     """True when the next decision is a chance outcome (spec §11)."""
-    return state.pending.chance
+    return _game(state).pending.chance
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -59,13 +67,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     At a chance event these are the possible outcomes (see :func:`chance_outcomes` for their
     probabilities); once the game is over, none.
     """
-    return state.pending.legal(state)
+    return _game(state).pending.legal(state)
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[Action, Fraction], ...]:
     """At a chance event, every possible outcome with its exact probability (they sum to 1);
     elsewhere ``()``."""
-    return tuple(state.pending.outcomes(state))
+    return tuple(_game(state).pending.outcomes(state))
 
 
 def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
@@ -96,11 +104,13 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
             "NOTATION", f"expected an Action, got {type(action).__name__}", action
         )
     action.check()
-    pending = state.pending
+    pending = _game(state).pending
     if pending.terminal:
         raise GameOverError("GAME-1", "the game is over; no action can be applied", action)
     if not isinstance(action, pending.accepts):
         raise WrongDecisionError(pending.rule, _wrong_kind(state, action), action)
+    if seat is not None and type(seat) is not int:
+        raise WrongDecisionError(pending.rule, f"a seat is an int, not {seat!r}", action)
     if seat is not None and seat != pending.seat:
         deciding = "chance" if pending.chance else f"seat {pending.seat}"
         raise WrongDecisionError(
@@ -125,18 +135,24 @@ def _wrong_kind(state: GameState, action: Action) -> str:
 
 def glory(state: GameState) -> tuple[int, ...]:
     """Each seat's Glory."""
-    return tuple(p.glory for p in state.players)
+    return tuple(p.glory for p in _game(state).players)
 
 
 def winners(state: GameState) -> tuple[int, ...]:
     """The winning seats by GAME-1..3 (several only when every tie-break is equal); ``()`` while
     the game goes on."""
-    return _scoring.winners(state)
+    return _scoring.winners(_game(state))
 
 
 def sample(state: GameState, rng: random.Random) -> GameState:
-    """Resolve chance events with ``rng`` until a player must decide or the game ends."""
-    while state.pending.chance:
+    """Resolve chance events with ``rng`` until a player must decide or the game ends.
+
+    Raises:
+        RulesError: (rule ``CHANCE``) if ``rng`` is not a :class:`random.Random`.
+    """
+    if not isinstance(rng, random.Random):
+        raise RulesError("CHANCE", f"sample needs a random.Random, not {type(rng).__name__}")
+    while _game(state).pending.chance:
         state = apply(state, pick(state.pending.outcomes(state), rng))
     return state
 

@@ -44,6 +44,8 @@ def check_state(state: GameState) -> GameState:
     Raises:
         InvalidStateError: listing every broken invariant.
     """
+    if not isinstance(state, GameState):
+        raise InvalidStateError((f"expected a GameState, not {type(state).__name__}",))
     problems = state_problems(state)
     if problems:
         raise InvalidStateError(problems)
@@ -75,11 +77,13 @@ def _card_problems(state: GameState) -> list[str]:
             if found[index] != expected[index]:
                 card = rules.cards[index]
                 out.append(f"{card} appears {found[index]} times, the game has {expected[index]}")
-    if state.dragons_drawn + state.dragons_in_deck not in (0, rules.dragons):
-        out.append(
-            f"Dragons drawn and in the deck add up to"
-            f" {state.dragons_drawn + state.dragons_in_deck}, not 0 or {rules.dragons}"
-        )
+    if min(state.dragons_drawn, state.dragons_in_deck, state.top_left) < 0:
+        out.append("a Dragon or top-part count is negative")
+    dragons = state.dragons_drawn + state.dragons_in_deck
+    if state.pending.before_split and (dragons or state.top_left):
+        out.append("Dragons or a top part before the deck is split (AGE-4)")
+    if not state.pending.before_split and dragons != rules.dragons:
+        out.append(f"Dragons drawn and in the deck add up to {dragons}, not {rules.dragons}")
     if state.dragons_drawn >= rules.dragons and not state.pending.age_over:
         out.append("every Dragon has been drawn, yet the Age goes on (RECRUIT-4)")
     if state.dragons_drawn and state.top_left:
@@ -96,6 +100,8 @@ def _player_problems(state: GameState) -> list[str]:
         if len(player.hand) > rules.hand_limit:
             out.append(f"seat {seat} holds {len(player.hand)} cards, more than {rules.hand_limit}")
         for band in player.bands:
+            if band.size > rules.hand_limit:
+                out.append(f"seat {seat} has a band of {band.size} cards (BAND-1: 1 to 10)")
             problem = band_problem(band.cards, PlayBand.of(band.leader, *band.others))
             if problem is not None:
                 out.append(f"seat {seat} has an invalid band {band}: {problem[1]}")

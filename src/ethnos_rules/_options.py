@@ -43,8 +43,27 @@ def _choice(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         )
 
 
-def _ints(value: Any) -> tuple[int, ...]:
-    return tuple(int(v) for v in value)
+def _int_list(rule: str, what: str, value: Any) -> tuple[int, ...]:
+    """A list or tuple of non-negative ints as a tuple; anything else is refused rather than
+    converted (the text ``"37"`` is not the checkpoints 3 and 7)."""
+    if not isinstance(value, list | tuple):
+        raise SetupError(rule, f"{what} must be a list of integers, not {value!r}")
+    if any(type(v) is not int or v < 0 for v in value):
+        raise SetupError(rule, f"{what} must be non-negative integers, not {list(value)!r}")
+    return tuple(value)
+
+
+def _token_values(value: Any) -> tuple[int, ...]:
+    return _int_list("COMP-5", "glory token values", value)
+
+
+def _track_values(value: Any) -> tuple[int, ...]:
+    return _int_list("COMP-10", "Merfolk board spaces and values", value)
+
+
+def _board(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, MerfolkBoard):
+        raise SetupError("COMP-10", f"merfolk_board must be a MerfolkBoard, not {value!r}")
 
 
 @attrs.frozen
@@ -59,11 +78,17 @@ class MerfolkBoard:
     """
 
     last_space: int = 18
-    checkpoints: tuple[int, ...] = attrs.field(default=(3, 7, 12, 18), converter=_ints)
-    values_large: tuple[int, ...] = attrs.field(default=(1, 2, 4), converter=_ints)
-    values_small: tuple[int, ...] = attrs.field(default=(1, 3), converter=_ints)
+    checkpoints: tuple[int, ...] = attrs.field(default=(3, 7, 12, 18), converter=_track_values)
+    values_large: tuple[int, ...] = attrs.field(default=(1, 2, 4), converter=_track_values)
+    values_small: tuple[int, ...] = attrs.field(default=(1, 3), converter=_track_values)
 
     def __attrs_post_init__(self) -> None:
+        if type(self.last_space) is not int or self.last_space < 1:
+            raise SetupError(
+                "COMP-10", f"last_space must be an integer ≥ 1, not {self.last_space!r}"
+            )
+        if len(set(self.checkpoints)) != len(self.checkpoints):
+            raise SetupError("COMP-10", f"a space carries one checkpoint: {self.checkpoints}")
         if any(not 0 < c <= self.last_space for c in self.checkpoints):
             raise SetupError("COMP-10", f"Merfolk checkpoints {self.checkpoints} off the track")
         if len(self.values_large) != 3 or len(self.values_small) != 2:
@@ -110,18 +135,18 @@ class Options:
     troll_tiebreak: TrollTiebreak = attrs.field(default="all_ranks", validator=_choice)
     two_player_final_tie: TwoPlayerFinalTie = attrs.field(default="split_II", validator=_choice)
     glory_tokens: tuple[int, ...] = attrs.field(
-        default=(0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10), converter=_ints
+        default=(0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10), converter=_token_values
     )
-    glory_tokens_4plus: tuple[int, ...] = attrs.field(default=(0, 4, 4, 6, 6, 10), converter=_ints)
-    merfolk_board: MerfolkBoard = attrs.field(factory=MerfolkBoard)
+    glory_tokens_4plus: tuple[int, ...] = attrs.field(
+        default=(0, 4, 4, 6, 6, 10), converter=_token_values
+    )
+    merfolk_board: MerfolkBoard = attrs.field(factory=MerfolkBoard, validator=_board)
 
     def __attrs_post_init__(self) -> None:
         if len(self.glory_tokens) != 18 or len(self.glory_tokens_4plus) != 6:
             raise SetupError("COMP-5", "glory_tokens needs 18 values and glory_tokens_4plus 6")
         if Counter(self.glory_tokens_4plus) - Counter(self.glory_tokens):
             raise SetupError("COMP-5", "the 4+ tokens must be among the glory tokens")
-        if any(v < 0 for v in self.glory_tokens):
-            raise SetupError("COMP-5", "glory token values cannot be negative")
 
     @classmethod
     def choices(cls) -> dict[str, tuple[str, ...]]:

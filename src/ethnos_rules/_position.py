@@ -67,40 +67,49 @@ def position(
     band *DWA-red DWA-purple DWA-blue
     band *DWA-blue DWA-purple DWA-red
     """
+    if options is not None and not isinstance(options, Options):
+        raise SetupError("OPTIONS", f"options must be an Options, not {options!r}")
+    if tribes is None or isinstance(tribes, str):
+        raise SetupError("SETUP-3", f"position() needs the list of tribes in play, not {tribes!r}")
+    if type(players) is not int or not 2 <= players <= 6:
+        raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {players!r}")
     options = options or Options()
     base = new_game(
         players,
         tribes=tribes,
         options=options,
         first_player=to_move if first_player is None else first_player,
-        glory_tokens=tokens or _default_tokens(options, players),
+        glory_tokens=_default_tokens(options, players) if tokens is None else tokens,
     )
     rules = base.rules
-    if not 0 <= to_move < players or not 1 <= age <= base.config.ages:
-        raise SetupError("SETUP-1", "to_move must be a seat and age an Age of this game")
-    try:
-        seats = [
-            _player(base, seat, hands, bands, kingdoms, glory, merfolk, horde, trolls)
-            for seat in range(players)
-        ]
-        row_cards = _cards(base, row)
-    except (KeyError, ValueError) as err:
-        raise SetupError("SETUP-1", str(err.args[0] if err.args else err)) from None
+    if type(to_move) is not int or not 0 <= to_move < players:
+        raise SetupError("SETUP-1", f"to_move must be a seat from 0 to {players - 1}")
+    if type(age) is not int or not 1 <= age <= base.config.ages:
+        raise SetupError(
+            "SETUP-2", f"age an Age of this game: 1 to {base.config.ages}, not {age!r}"
+        )
+    seats = [
+        _player(base, seat, hands, bands, kingdoms, glory, merfolk, horde, trolls)
+        for seat in range(players)
+    ]
+    row_cards = _cards(base, "row", row)
     deck = list(rules.cards_of(base.tribes))
     for card in [*row_cards, *(c for p in seats for c in _all_cards(p))]:
         deck[card.index] -= 1
+    drawn = _count("dragons_drawn", dragons_drawn)
+    holder, size = _giant(giant, players)
     state = attrs.evolve(
         base,
         players=tuple(seats),
         row=row_cards,
         deck=tuple(deck),
         age=age,
-        dragons_drawn=dragons_drawn,
-        dragons_in_deck=rules.dragons - dragons_drawn,
-        top_left=sum(deck) // 2 if top_left is None else top_left,
-        giant_holder=giant[0] if giant else None,
-        giant_size=giant[1] if giant else 0,
-        last_dragon=last_dragon,
+        dragons_drawn=drawn,
+        dragons_in_deck=rules.dragons - drawn,
+        top_left=sum(deck) // 2 if top_left is None else _count("top_left", top_left),
+        giant_holder=holder,
+        giant_size=size,
+        last_dragon=None if last_dragon is None else _seat("last_dragon", last_dragon, players),
         pending=TurnPending(to_move),
     )
     try:
@@ -114,52 +123,142 @@ def _default_tokens(options: Options, players: int) -> tuple[tuple[int, ...], ..
     return tuple(tuple(sorted(pool[k :: len(Kingdom)])) for k in range(len(Kingdom)))
 
 
-def _cards(state: GameState, cards: Cards) -> tuple[Card, ...]:
-    words = cards.split() if isinstance(cards, str) else cards
-    found = [w if isinstance(w, Card) else state.rules.card(w) for w in words]
+# --- checking the arguments: they come from outside, so each is checked for its type too ----------
+
+
+def _count(name: str, value: object) -> int:
+    if type(value) is not int or value < 0:
+        raise SetupError("SETUP-1", f"{name} must be a non-negative integer, not {value!r}")
+    return value
+
+
+def _seat(name: str, value: object, players: int) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise SetupError("SETUP-1", f"{name}: {value!r} is not a seat from 0 to {players - 1}")
+    return value
+
+
+def _per_seat(name: str, value: object, players: int) -> dict[int, object]:
+    """A mapping from seats to what ``name`` gives each; None for nothing."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise SetupError("SETUP-1", f"{name} must map seats to values, not {value!r}")
+    return {_seat(f"{name} key", seat, players): v for seat, v in value.items()}
+
+
+def _giant(giant: object, players: int) -> tuple[int | None, int]:
+    if giant is None:
+        return None, 0
+    if not isinstance(giant, tuple | list) or len(giant) != 2:
+        raise SetupError("SETUP-1", f"giant must be (holder seat, band size), not {giant!r}")
+    return _seat("giant holder", giant[0], players), _count("giant band size", giant[1])
+
+
+def _cards(state: GameState, name: str, cards: object) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        words: list[object] = list(cards.split())
+    elif isinstance(cards, list | tuple):
+        words = list(cards)
+    else:
+        raise SetupError("SETUP-1", f"{name} must be cards as text or a list, not {cards!r}")
+    found = []
+    for word in words:
+        if isinstance(word, Card):
+            found.append(word)
+        elif isinstance(word, str):
+            try:
+                found.append(state.rules.card(word))
+            except KeyError as err:
+                raise SetupError("SETUP-1", f"{name}: {err.args[0]}") from None
+        else:
+            raise SetupError("SETUP-1", f"{name}: {word!r} is not a card")
     for card in found:
         if card.tribe not in state.tribes:
-            raise ValueError(f"{card} belongs to a tribe that is not in play")
+            raise SetupError("SETUP-1", f"{name}: {card} belongs to a tribe that is not in play")
     return tuple(sorted(found))
 
 
-def _band(state: GameState, text: str) -> Band:
+def _band(state: GameState, name: str, text: object) -> Band:
+    if not isinstance(text, str):
+        raise SetupError("SETUP-1", f"{name}: a band is written '*LEADER CARD ...', not {text!r}")
     words = text.split()
     leaders = [w for w in words if w.startswith("*")]
     if len(leaders) != 1:
-        raise ValueError(f"band {text!r} needs exactly one Leader marked with '*'")
+        raise SetupError("SETUP-1", f"band {text!r} needs exactly one Leader marked with '*'")
     words.remove(leaders[0])
-    leader = _cards(state, [leaders[0][1:]])[0]
-    return Band(leader, _cards(state, words))
+    leader = _cards(state, name, [leaders[0][1:]])[0]
+    return Band(leader, _cards(state, name, words))
+
+
+def _kingdom(name: str, key: object) -> Kingdom:
+    if isinstance(key, Kingdom):
+        return key
+    if isinstance(key, str) and key.upper() in Kingdom.__members__:
+        return Kingdom[key.upper()]
+    raise SetupError("SETUP-1", f"{name}: unknown kingdom {str(key).upper()!r}")
+
+
+def _colour(name: str, key: object) -> Colour:
+    if isinstance(key, Colour):
+        return key
+    if isinstance(key, str) and key.upper() in Colour.__members__:
+        return Colour[key.upper()]
+    raise SetupError("SETUP-1", f"{name}: unknown colour {str(key).upper()!r}")
+
+
+def _list(name: str, value: object) -> list[object]:
+    if not isinstance(value, list | tuple):
+        raise SetupError("SETUP-1", f"{name} must be a list, not {value!r}")
+    return list(value)
 
 
 def _player(
     state: GameState,
     seat: int,
-    hands: Mapping[int, Cards] | None,
-    bands: Mapping[int, Sequence[str]] | None,
-    kingdoms: Mapping[int, Mapping[str, int]] | None,
-    glory: Mapping[int, int] | None,
-    merfolk: Mapping[int, int] | None,
-    horde: Mapping[int, Sequence[str]] | None,
-    trolls: Mapping[int, Sequence[int]] | None,
+    hands: object,
+    bands: object,
+    kingdoms: object,
+    glory: object,
+    merfolk: object,
+    horde: object,
+    trolls: object,
 ) -> PlayerState:
+    n = state.config.players
     start = state.players[seat]
     markers = [0] * len(Kingdom)
-    for name, n in (kingdoms or {}).get(seat, {}).items():
-        markers[Kingdom[name.upper()]] = n
-    colours = tuple(sorted(Colour[c.upper()] for c in (horde or {}).get(seat, ())))
-    position = (merfolk or {}).get(seat, 0) if start.merfolk is not None else None
-    supply = start.supply - sum(markers) - len(colours)
+    given = _per_seat("kingdoms", kingdoms, n).get(seat, {})
+    if not isinstance(given, Mapping):
+        raise SetupError("SETUP-1", f"kingdoms of seat {seat} must map kingdoms to markers")
+    for key, count in given.items():
+        if type(count) is not int:
+            raise SetupError("SETUP-1", f"markers in {key} must be an integer, not {count!r}")
+        markers[_kingdom("kingdoms", key)] = count
+    colours = [
+        _colour("horde", c) for c in _list("horde", _per_seat("horde", horde, n).get(seat, []))
+    ]
+    positions = _per_seat("merfolk", merfolk, n)
+    if positions and start.merfolk is None:
+        raise SetupError("SETUP-5", "merfolk positions are given, but Merfolk are not in play")
+    position = _count("merfolk", positions.get(seat, 0)) if start.merfolk is not None else None
+    tokens = _list("trolls", _per_seat("trolls", trolls, n).get(seat, []))
+    if any(type(t) is not int for t in tokens):
+        raise SetupError("SETUP-1", f"Troll tokens are integers, not {tokens!r}")
+    points = _per_seat("glory", glory, n).get(seat, 0)
+    if type(points) is not int:
+        raise SetupError("SETUP-1", f"glory must be an integer, not {points!r}")
     return PlayerState(
-        hand=_cards(state, (hands or {}).get(seat, ())),
-        bands=tuple(_band(state, b) for b in (bands or {}).get(seat, ())),
-        glory=(glory or {}).get(seat, 0),
-        supply=supply,
+        hand=_cards(state, f"hand of seat {seat}", _per_seat("hands", hands, n).get(seat, ())),
+        bands=tuple(
+            _band(state, f"bands of seat {seat}", b)
+            for b in _list("bands", _per_seat("bands", bands, n).get(seat, []))
+        ),
+        glory=points,
+        supply=start.supply - sum(markers) - len(colours),
         kingdoms=tuple(markers),
         merfolk=position,
-        horde=colours,
-        trolls=tuple(sorted((trolls or {}).get(seat, ()))),
+        horde=tuple(sorted(colours)),
+        trolls=tuple(sorted(t for t in tokens if isinstance(t, int))),
     )
 
 

@@ -61,6 +61,8 @@ def new_game(
     options = options if options is not None else Options()
     if not isinstance(options, Options):
         raise SetupError("OPTIONS", f"options must be an Options, not {type(options).__name__}")
+    if ruleset is not None and not isinstance(ruleset, Ruleset):
+        raise SetupError("SETUP-1", f"ruleset must be a Ruleset, not {ruleset!r}")
     config = Config(ruleset or default_ruleset(), players, options)
     if first_player is not None and (
         type(first_player) is not int or not 0 <= first_player < players
@@ -79,9 +81,11 @@ def new_game(
     return _tribes_chosen(attrs.evolve(state, tribes=_tribe_list(config, tribes)))
 
 
-def _tribe_list(config: Config, tribes: Iterable[str | Tribe]) -> tuple[Tribe, ...]:
+def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
     if isinstance(tribes, str):
         raise SetupError("SETUP-3", "tribes must be a list of tribe codes, not one string")
+    if not isinstance(tribes, Iterable):
+        raise SetupError("SETUP-3", f"tribes must be a list of tribe codes, not {tribes!r}")
     try:
         chosen = [t if isinstance(t, Tribe) else config.ruleset.tribe(str(t)) for t in tribes]
     except KeyError as err:
@@ -96,10 +100,20 @@ def _tribe_list(config: Config, tribes: Iterable[str | Tribe]) -> tuple[Tribe, .
     return tuple(sorted(chosen))
 
 
-def _token_layout(config: Config, layout: TokenLayout) -> tuple[tuple[int, ...], ...]:
-    rows: list[Sequence[int]]
+def _token_layout(config: Config, layout: object) -> tuple[tuple[int, ...], ...]:
+    """Check a caller's layout (of any type: it comes from outside) and sort each row."""
+    rows: list[object]
+    if not isinstance(layout, Mapping | Iterable):
+        raise SetupError(
+            "SETUP-4", f"glory_tokens must map kingdoms to tokens or list 6 rows, not {layout!r}"
+        )
     if isinstance(layout, Mapping):
-        by_kingdom = {(_kingdom_key(k)): v for k, v in layout.items()}
+        by_kingdom: dict[Kingdom, object] = {}
+        for key, row in layout.items():
+            kingdom = _kingdom_key(key)
+            if kingdom in by_kingdom:
+                raise SetupError("SETUP-4", f"glory tokens are given twice for {kingdom.label}")
+            by_kingdom[kingdom] = row
         missing = [k.label for k in KINGDOMS if k not in by_kingdom]
         if missing:
             raise SetupError("SETUP-4", f"no glory tokens given for {', '.join(missing)}")
@@ -111,7 +125,11 @@ def _token_layout(config: Config, layout: TokenLayout) -> tuple[tuple[int, ...],
     spaces = config.token_spaces
     out = []
     for kingdom, values in zip(KINGDOMS, rows, strict=True):
-        if isinstance(values, str | bytes) or len(values) != spaces:
+        if not isinstance(values, Sequence) or isinstance(values, str | bytes):
+            raise SetupError(
+                "SETUP-4", f"{kingdom.label} needs {spaces} glory tokens, not {values!r}"
+            )
+        if len(values) != spaces:
             raise SetupError("SETUP-4", f"{kingdom.label} needs {spaces} glory tokens")
         if any(type(v) is not int for v in values):
             raise SetupError("SETUP-4", f"{kingdom.label}: glory tokens are integers")
@@ -125,7 +143,7 @@ def _token_layout(config: Config, layout: TokenLayout) -> tuple[tuple[int, ...],
     return tuple(out)
 
 
-def _kingdom_key(key: Kingdom | str) -> Kingdom:
+def _kingdom_key(key: object) -> Kingdom:
     if isinstance(key, Kingdom):
         return key
     try:
@@ -149,6 +167,8 @@ def _tribes_chosen(state: GameState) -> GameState:
 @attrs.frozen(slots=True)
 class ChooseTribes(Pending):
     """Chance: the next tribe in play, uniform over the tribes not yet chosen (SETUP-3)."""
+
+    before_split: ClassVar[bool] = True
 
     chance: ClassVar[bool] = True
     rule: ClassVar[str] = "SETUP-3"
@@ -181,6 +201,8 @@ class ChooseTribes(Pending):
 @attrs.frozen(slots=True)
 class LayTokensPending(Pending):
     """Chance: the glory tokens of one kingdom, drawn from those not yet laid (SETUP-4)."""
+
+    before_split: ClassVar[bool] = True
 
     kingdom: Kingdom
     chance: ClassVar[bool] = True

@@ -133,7 +133,8 @@ class Pending:
     """What comes next in a state: a player's decision or a chance event.
 
     Subclasses live with the rule they implement. ``seat`` is the deciding player (None for chance
-    and for the end of the game). ``age_over`` is True once the Age's third Dragon is drawn.
+    and for the end of the game). ``age_over`` is True once the Age's third Dragon is drawn;
+    ``before_split`` while the deck is not yet split for the Age (setup, dealing, the row).
     """
 
     __slots__ = ()
@@ -141,6 +142,7 @@ class Pending:
     chance: ClassVar[bool] = False
     terminal: ClassVar[bool] = False
     age_over: ClassVar[bool] = False
+    before_split: ClassVar[bool] = False
     rule: ClassVar[str] = ""
     accepts: ClassVar[tuple[type[Action], ...]] = ()
 

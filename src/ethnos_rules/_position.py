@@ -7,6 +7,7 @@ construction; every other invariant is checked (:func:`~ethnos_rules.check_state
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -30,10 +31,10 @@ def position(
     hands: Mapping[int, Cards] | None = None,
     row: Cards = (),
     bands: Mapping[int, Sequence[str]] | None = None,
-    kingdoms: Mapping[int, Mapping[str, int]] | None = None,
+    kingdoms: Mapping[int, Mapping[Any, int]] | None = None,
     glory: Mapping[int, int] | None = None,
     merfolk: Mapping[int, int] | None = None,
-    horde: Mapping[int, Sequence[str]] | None = None,
+    horde: Mapping[int, Sequence[str | Colour]] | None = None,
     trolls: Mapping[int, Sequence[int]] | None = None,
     giant: tuple[int, int] | None = None,
     tokens: TokenLayout | None = None,
@@ -46,7 +47,8 @@ def position(
     """A position where the player ``to_move`` starts a turn in Age ``age``.
 
     Cards are given as text (``"ELF-red ELF-red SKE"``) or lists of codes; bands as their text
-    without the verb (``"*ELF-red ELF-blue"``); kingdoms by name. What is not given is empty.
+    without the verb (``"*ELF-red ELF-blue"``); kingdoms by name or :class:`Kingdom`, Horde
+    spaces by colour name or :class:`Colour`. What is not given is empty.
     The deck holds every other card of the tribes in play; ``top_left`` cards of it are in the
     top part (default: half of it, as just after AGE-4).
 

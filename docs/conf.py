@@ -55,3 +55,5 @@ nitpicky = False
 # -- HTML ------------------------------------------------------------------------
 html_theme = "furo"
 html_title = "ethnos-rules"
+html_static_path = ["_static"]
+html_css_files = ["tables.css"]

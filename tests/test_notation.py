@@ -287,3 +287,12 @@ def test_recorded_game_round_trips() -> None:
     game = play_random(4, seed=3)
     for action in game.actions:
         assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("text", ["place ıthys", "recruit ſke", "place Ｒhea", "tribe ＥＬＦ"])
+def test_look_alike_letters_are_malformed(text: str) -> None:
+    """NOTATION: the notation is plain ASCII; look-alike letters that ``str.upper`` would fold
+    into a kingdom or card name are refused, not read as that name."""
+    with pytest.raises(MalformedActionError) as err:
+        parse_action(text)
+    assert "ASCII" in err.value.reason

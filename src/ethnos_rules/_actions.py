@@ -442,13 +442,13 @@ def parse_action(text: str, ruleset: Ruleset | None = None) -> Action:
     words = text.split()
     if not words:
         raise MalformedActionError("NOTATION", "empty action text")
-    if not all(word.isascii() for word in words):
-        # Look-alike letters (dotless ı, long ſ, full-width Ｒ) would pass str.upper().
-        raise MalformedActionError("NOTATION", "the action notation is plain ASCII", text)
     parser = _PARSERS.get(words[0])
     if parser is None:
         verbs = ", ".join(_PARSERS)
         raise MalformedActionError("NOTATION", f"unknown verb {words[0]!r} (one of {verbs})", text)
+    if not all(word.isascii() for word in words):
+        # Look-alike letters (dotless ı, long ſ, full-width Ｒ) would pass str.upper().
+        raise MalformedActionError("NOTATION", "the action notation is plain ASCII", text)
     try:
         return parser(words[1:], ruleset or default_ruleset())
     except (KeyError, ValueError, IndexError) as err:

@@ -27,24 +27,30 @@ ethnos_rules._invariants.InvalidStateError: STATE: ELF-red appears ... seat 0 ho
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import attrs
 import cattrs
 
-from ._bands import BandContext
-from ._components import Card, Colour, Kingdom, Tribe, default_ruleset
+from . import _tribes
+from ._age import DealPending, FirstPlayerPending, RowPending
+from ._bands import BandContext, ChainPending, PlacePending, can_chain, placement_options
+from ._components import KINGDOMS, Card, Colour, Kingdom, Tribe, default_ruleset
 from ._engine import legal_actions
 from ._errors import RulesError
 from ._invariants import InvalidStateError, state_problems
 from ._options import Options
 from ._records import RecordError, json_path, load_json, options_from_dict, options_to_dict
+from ._scoring import SOURCES, GameOver, HordeEmptyPending
 from ._setup import ChooseTribes, LayTokensPending
 from ._state import AgeSummary, Band, Config, GameState, Pending, PlayerState
+from ._turn import RecruitDraw
 
 SNAPSHOT_VERSION = 1
 """The snapshot format version this library writes and reads."""
@@ -261,7 +267,10 @@ def state_from_json(text: str | bytes) -> GameState:
     Raises:
         RecordError: the text is not a snapshot of this version; ``path`` names the place.
         InvalidStateError: the snapshot breaks an invariant no legal game breaks (a card twice,
-            a hand of 11, markers that do not add up, …); ``problems`` lists them.
+            a hand of 11, markers that do not add up, …), or its pending decision or Age
+            summaries do not fit the rest of the state (a Wizard drawing more than X cards,
+            Elves keeping a card not in hand, a summary without a row per seat, …);
+            ``problems`` lists them.
     """
     data = load_json(text, what="snapshot")
     if not isinstance(data, dict):
@@ -415,6 +424,9 @@ def _pending_problems(state: GameState) -> list[str]:
     out = [f"the pending decision names seat {s}" for s in _seats_in(pending) if not 0 <= s < n]
     if out:
         return out
+    out = _history_problems(state) + _field_problems(state)
+    if out:
+        return out
     complete = len(state.tribes) == state.config.tribe_count
     if not isinstance(pending, ChooseTribes) and not complete:
         out.append(f"{pending.describe()} cannot come before every tribe is chosen")
@@ -425,12 +437,232 @@ def _pending_problems(state: GameState) -> list[str]:
         bands = state.players[ctx.seat].bands
         if not bands or bands[-1] != ctx.band:
             out.append(f"the band being resolved ({ctx.band}) is not seat {ctx.seat}'s last band")
+    if isinstance(ctx, BandContext):
+        out += _band_step_problems(state, ctx)
+    out += _phase_problems(state)
     if out:
         return out
     try:
-        legal_actions(state)
+        legal = legal_actions(state)
     except RulesError as err:  # pragma: no cover - no pending raises these when listing
         out.append(f"the pending decision does not fit the state: {err.reason}")
     except (ArithmeticError, LookupError, ValueError, TypeError, AssertionError) as err:
         out.append(f"the pending decision ({pending.describe()}) does not fit the state: {err}")
+    else:
+        if not legal and not pending.terminal:
+            out.append(f"{pending.describe()}: nothing can be decided (a dead end)")
+    return out
+
+
+def _field_problems(state: GameState) -> list[str]:
+    """The values a pending decision holds, checked before anything describes or lists it."""
+    pending = state.pending
+    n = state.config.players
+    out = []
+    if isinstance(pending, HordeEmptyPending):
+        queue, drawer = pending.queue, pending.drawer
+        order = [(drawer + 1 + i) % n for i in range(n)]
+        start = order.index(queue[0]) if queue else n
+        if not queue or list(queue) != [s for s in order[start:] if state.players[s].horde]:
+            out.append(
+                f"the Orc players left to decide {list(queue)} must be the seats with Horde"
+                f" markers, each once, in turn order after seat {drawer} (END-3, TRIBE-ORC-2)"
+            )
+        if len(pending.gains) != n or any(
+            len(row) != len(SOURCES) or min(row) < 0 for row in pending.gains
+        ):
+            out.append(
+                f"the Glory gained this end of Age needs one row per seat of {len(SOURCES)}"
+                f" non-negative values ({', '.join(SOURCES)})"
+            )
+    elif isinstance(pending, DealPending) and not 0 <= pending.dealt < n:
+        out.append(f"starting card {pending.dealt + 1} is dealt, but there are {n} players")
+    elif isinstance(pending, RowPending) and not 1 <= pending.left <= 2 * n:
+        out.append(f"{pending.left} row cards are left to turn up; the row has {2 * n} (AGE-3)")
+    elif isinstance(pending, LayTokensPending):
+        laid = len(state.tokens)
+        if laid >= len(KINGDOMS) or pending.kingdom != KINGDOMS[laid]:
+            out.append(
+                f"the glory tokens of {pending.kingdom.label} are laid after {laid} kingdoms:"
+                " tokens are laid kingdom by kingdom, from Althea (SETUP-4)"
+            )
+        pool = Counter(state.options.token_pool(state.config.players))
+        if Counter(v for row in state.tokens for v in row) - pool:
+            out.append("the glory tokens laid so far are not among the game's tokens (SETUP-4)")
+    elif isinstance(pending, _tribes.WizardDrawPending):
+        bands = state.players[pending.wizard].bands
+        wizard = bands[-1] if bands else None
+        if wizard is None or not isinstance(wizard.leader.tribe.ability, _tribes.Wizards):
+            out.append(f"seat {pending.wizard}'s Wizard draws follow no Wizard-led band")
+        else:
+            drawn = len(state.players[pending.wizard].hand)
+            exact = state.options.wizard_draw == "all_or_none"
+            if (
+                pending.left < 1
+                or drawn + pending.left > wizard.size
+                or (exact and drawn + pending.left != wizard.size)
+            ):
+                out.append(
+                    f"seat {pending.wizard}'s Wizards have drawn {drawn} cards and"
+                    f" {pending.left} are left, but X = {wizard.size} (TRIBE-WIZ-1)"
+                )
+    return out
+
+
+_ABILITY_OF: dict[type, type] = {
+    _tribes.CheckpointPending: _tribes.Merfolk,
+    _tribes.HordePending: _tribes.Orcs,
+    _tribes.TrollPending: _tribes.Trolls,
+    _tribes.KeepPending: _tribes.Elves,
+    _tribes.WizardPending: _tribes.Wizards,
+}
+"""The Leader ability behind each tribe's follow-up decision."""
+
+
+def _band_step_problems(state: GameState, ctx: BandContext) -> list[str]:
+    """A step of a band (BAND-6) holds only where the band, its Leader and the player allow it."""
+    pending = state.pending
+    player = state.players[ctx.seat]
+    ability = ctx.leader.tribe.ability
+    what = pending.describe()
+    out = []
+    earlier = player.bands[-1 - ctx.chain : -1] if ctx.chain > 0 else ()
+    single = state.options.centaur_chain == "single"
+    if (
+        ctx.chain < 0
+        or ctx.chain >= len(player.bands)
+        or (single and ctx.chain > 1)
+        or not all(b.leader.tribe.ability.chains for b in earlier)
+    ):
+        out.append(f"the band {ctx.band} cannot be band {ctx.chain + 1} of a Centaur chain")
+    needed = _ABILITY_OF.get(type(pending))
+    if needed is not None and not isinstance(ability, needed):
+        out.append(f"{what}: the band's Leader {ctx.leader} has no such ability")
+        return out
+    if isinstance(pending, PlacePending):
+        options = placement_options(state, ctx)
+        if ctx.placed or not options:
+            out.append(f"{what}: the band {ctx.band} has no marker to place (BAND-5)")
+        elif state.options.placement == "mandatory" and len(options) == 1:
+            out.append(f"{what}: under placement=mandatory the only placement is made at once")
+    elif isinstance(pending, ChainPending) and not can_chain(state, ctx):
+        out.append(f"{what}: only a Centaur-led band that placed a marker chains (TRIBE-CEN-1)")
+    elif isinstance(pending, _tribes.CheckpointPending):
+        board = state.options.merfolk_board
+        end = player.merfolk or 0
+        reached = sum(1 for c in board.checkpoints if end - ctx.size < c <= end)
+        if state.options.merfolk_checkpoints == "one_per_move":
+            reached = min(reached, 1)
+        if not 1 <= pending.left <= reached or not player.supply:
+            out.append(
+                f"{what}: a move of {ctx.size} to space {end} earns {reached} checkpoint"
+                f" marker(s), and one needs a marker in supply (TRIBE-MER-2)"
+            )
+    elif isinstance(pending, _tribes.HordePending):
+        if not player.supply or ctx.leader.colour in player.horde:
+            out.append(f"{what}: no marker can go on the Horde's {ctx.leader.colour} space")
+    elif isinstance(pending, _tribes.TrollPending) and not _tribes.troll_choices(state, ctx):
+        out.append(f"{what}: no unclaimed Troll token is worth X = {ctx.size} or less")
+    elif isinstance(pending, _tribes.KeepPending):
+        kept = pending.kept
+        rest = Counter(player.hand)
+        rest.subtract(kept)
+        ordered = all(a.index <= b.index for a, b in itertools.pairwise(kept))
+        if not player.hand or min(rest.values(), default=0) < 0 or not ordered:
+            out.append(f"{what}: the kept cards must be in the hand, named in card order")
+        elif len(kept) > min(ctx.size, len(player.hand)):
+            out.append(f"{what}: Elves keep at most X = {ctx.size} cards (TRIBE-ELF-1)")
+    elif isinstance(pending, _tribes.WizardPending) and player.hand:
+        out.append(f"{what}: the rest of the hand is discarded before Wizards draw (TRIBE-WIZ-1)")
+    return out
+
+
+_BEFORE_PLAY = (ChooseTribes, LayTokensPending, FirstPlayerPending, DealPending, RowPending)
+"""The pending decisions of setup and of the start of an Age, before the first turn."""
+
+
+def _phase_problems(state: GameState) -> list[str]:
+    """Where the cards and pieces are at the start of a game, while dealing, and after an Age."""
+    pending = state.pending
+    players = state.players
+    out = []
+    hands = [len(p.hand) for p in players]
+    if isinstance(pending, ChooseTribes | LayTokensPending | FirstPlayerPending):
+        fresh = all(
+            p.glory == 0 and not any(p.kingdoms) and not p.horde and p.merfolk in (None, 0)
+            for p in players
+        )
+        if state.age != 1 or state.history or not fresh:
+            out.append(f"{pending.describe()} comes before any play: no Glory or markers yet")
+        if any(hands) or state.row:
+            out.append(f"{pending.describe()} comes before the cards are dealt (AGE-2)")
+    if isinstance(pending, ChooseTribes) and (
+        any(state.deck) or any(p.merfolk is not None for p in players)
+    ):
+        out.append("no card is in the deck, no marker on the track before the tribes (SETUP-3)")
+    if isinstance(pending, ChooseTribes) and len(state.tribes) >= state.config.tribe_count:
+        out.append("every tribe is chosen, yet another one is to be drawn (SETUP-3)")
+    if isinstance(pending, FirstPlayerPending) and state.first_player is not None:
+        out.append("the first player is chosen, yet chance is to choose one (AGE-5)")
+    if isinstance(pending, DealPending | RowPending) and state.first_player is None:
+        out.append(f"{pending.describe()}: the first player is decided before dealing (AGE-2)")
+    elif isinstance(pending, DealPending):
+        first, n = state.first_player, state.config.players
+        assert first is not None
+        dealt = [1 if (seat - first) % n < pending.dealt else 0 for seat in range(n)]
+        if hands != dealt or state.row:
+            out.append(f"{pending.describe()}: the hands must hold the cards dealt so far (AGE-2)")
+    elif isinstance(pending, RowPending) and (
+        any(h != 1 for h in hands) or len(state.row) != 2 * len(players) - pending.left
+    ):
+        out.append(f"{pending.describe()}: the row must hold the cards turned up so far")
+    if isinstance(pending, _BEFORE_PLAY) and (
+        any(p.bands or p.trolls for p in players) or state.discard
+    ):
+        out.append(f"{pending.describe()}: no band, Troll token or discard before play (AGE-1)")
+    if pending.age_over and (any(hands) or state.dragons_drawn != state.rules.dragons):
+        out.append(f"{pending.describe()}: the Age is over, every hand discarded (END-1)")
+    if isinstance(pending, HordeEmptyPending) and state.age == state.config.ages:
+        out.append("in the last Age every Horde is emptied without a decision (TRIBE-ORC-2)")
+    if isinstance(pending, GameOver) and state.age != state.config.ages:
+        out.append(f"the game ends after Age {state.config.ages}, not Age {state.age} (END-6)")
+    if isinstance(pending, RecruitDraw) and hands[pending.recruiter] >= state.rules.hand_limit:
+        out.append(f"seat {pending.recruiter} holds {hands[pending.recruiter]} cards (TURN-2)")
+    return out
+
+
+def _history_problems(state: GameState) -> list[str]:
+    """The summaries of finished Ages: one per Age, in order, each with a row per seat."""
+    n = state.config.players
+    history = state.history
+    finished = state.age if state.pending.terminal else state.age - 1
+    out = []
+    if [s.age for s in history] != list(range(1, len(history) + 1)) or len(history) > finished:
+        out.append(f"in Age {state.age} the summaries must be of Ages 1 to at most {finished}")
+    if isinstance(state.pending, GameOver) and len(history) != state.config.ages:
+        out.append(f"the game is over, so each of the {state.config.ages} Ages has a summary")
+    glory = tuple(p.glory for p in state.players)
+    for summary in history:
+        where = f"the summary of Age {summary.age}"
+        rows = (summary.glory, summary.gains, summary.band_sizes)
+        if any(len(row) != n for row in rows) or not 0 <= summary.third_dragon < n:
+            out.append(f"{where} needs one row per seat and the seat that drew the third Dragon")
+            continue
+        if any(g < 0 or g > now for g, now in zip(summary.glory, glory, strict=True)):
+            out.append(f"{where}: Glory is never negative and never goes down")
+        sources = [src for row in summary.gains for src, _ in row]
+        if any(src not in SOURCES for src in sources) or any(
+            amount <= 0 or len({src for src, _ in row}) != len(row)
+            for row in summary.gains
+            for _, amount in row
+        ):
+            out.append(f"{where}: gains are positive amounts by source ({', '.join(SOURCES)})")
+        if any(
+            list(sizes) != sorted(sizes, reverse=True)
+            or any(not 1 <= x <= state.rules.hand_limit for x in sizes)
+            for sizes in summary.band_sizes
+        ):
+            out.append(f"{where}: band sizes are 1 to 10 cards, largest first")
+    if history and state.last_dragon != history[-1].third_dragon:
+        out.append("the last Dragon's drawer is the one of the last finished Age (AGE-5)")
     return out

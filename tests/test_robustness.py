@@ -5,8 +5,7 @@ the rule, or for the command line a clean message and a non-zero exit) that says
 and where — never a stray exception from deep inside, never a silently accepted illegal move,
 never a state that :func:`state_problems` flags.
 
-Tests are grouped by entry point. Those marked ``xfail(strict=True, reason="BUG: ...")`` show a
-place where the promise is broken today; they start to pass (and so fail as XPASS) once fixed.
+Tests are grouped by entry point; each one began as a way found to break the promise.
 """
 
 from __future__ import annotations
@@ -101,10 +100,6 @@ ELEVEN_ELVES = " ".join(
 
 
 E = TypeVar("E", bound=RulesError)
-
-
-def bug(reason: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason="BUG: " + reason)
 
 
 def refused(call: Callable[[], object], error: type[E]) -> E:

@@ -181,7 +181,7 @@ def test_pending_before_setup_is_done() -> None:
     start = states_of(4, 1)[0]
     data = json.loads(state_to_json(start))
     data["pending"] = {"type": "TurnPending", "turn_seat": 0}
-    with pytest.raises(InvalidStateError, match="before every tribe|Dragons drawn"):
+    with pytest.raises(InvalidStateError, match=r"before every tribe|Dragons drawn"):
         state_from_json(json.dumps(data))
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
+import helpers
 from ethnos_rules import (
     GameOverError,
     GameState,
@@ -20,28 +21,16 @@ from ethnos_rules import (
     glory,
     is_terminal,
     parse_action,
-    position,
     to_move,
     winners,
 )
-from helpers import TOKENS_4P, TOKENS_SMALL, end_age
-
-TRIBES_4P = ["DWA", "GIA", "MER", "ORC", "SKE", "TRO"]
-TRIBES_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
+from helpers import end_age
 
 
 def at_end(players: int = 4, **kwargs: Any) -> GameState:
-    """A position whose next deck draw is the third Dragon of the Age."""
-    small = players <= 3
-    kwargs.setdefault("age", 2 if small else 3)
-    return position(
-        players,
-        TRIBES_SMALL if small else TRIBES_4P,
-        tokens=TOKENS_SMALL if small else TOKENS_4P,
-        dragons_drawn=2,
-        top_left=0,
-        **kwargs,
-    )
+    """A position whose next deck draw is the third Dragon of the last Age."""
+    kwargs.setdefault("age", 2 if players <= 3 else 3)
+    return helpers.at_end(players, **kwargs)
 
 
 def final(**kwargs: Any) -> GameState:

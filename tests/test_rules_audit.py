@@ -14,7 +14,6 @@ import pytest
 from ethnos_rules import (
     DRAGON,
     Colour,
-    GameState,
     Kingdom,
     Options,
     Reveal,
@@ -29,7 +28,7 @@ from ethnos_rules import (
     sample,
     to_move,
 )
-from helpers import TOKENS_4P, TOKENS_SMALL, act, end_age, gains, legal
+from helpers import TOKENS_4P, TOKENS_SMALL, act, at_end, end_age, gains, legal
 
 CEN_SET = ["CEN", "ELF", "ORC", "SKE", "TRO", "WIZ"]
 GIA_SET = ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"]  # 72 cards
@@ -39,12 +38,6 @@ NO_PIECES = ["DWA", "ELF", "HAL", "MIN", "SKE", "WIZ"]  # no Giants, Merfolk, Or
 SMALL_SET = ["DWA", "GIA", "ORC", "SKE", "TRO"]
 SMALL_MER_SET = ["MER", "MIN", "ORC", "SKE", "TRO"]
 SMALL_WIN_SET = ["HAL", "MIN", "ORC", "SKE", "WIN"]
-
-
-def at_end(players: int, tribes: list[str], **kwargs: Any) -> GameState:
-    """A position whose next deck draw (by the player to move) is the third Dragon."""
-    tokens = TOKENS_SMALL if players <= 3 else TOKENS_4P
-    return position(players, tribes, tokens=tokens, dragons_drawn=2, top_left=0, **kwargs)
 
 
 def rhea_glory(

@@ -8,13 +8,10 @@ expected numbers are worked out by hand from the spec in the comments.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from ethnos_rules import (
     Colour,
-    GameState,
     Kingdom,
     Options,
     card,
@@ -22,26 +19,9 @@ from ethnos_rules import (
     is_chance,
     is_terminal,
     legal_actions,
-    position,
     to_move,
 )
-from helpers import TOKENS_4P, TOKENS_SMALL, act, end_age, gains
-
-TRIBES_4P = ["DWA", "GIA", "MER", "ORC", "SKE", "TRO"]
-TRIBES_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
-
-
-def at_end(players: int = 4, **kwargs: Any) -> GameState:
-    """A position about to end its Age: the next deck draw is the third Dragon."""
-    small = players <= 3
-    return position(
-        players,
-        TRIBES_SMALL if small else TRIBES_4P,
-        tokens=TOKENS_SMALL if small else TOKENS_4P,
-        dragons_drawn=2,
-        top_left=0,
-        **kwargs,
-    )
+from helpers import act, at_end, end_age, gains
 
 
 def kingdom_glory(

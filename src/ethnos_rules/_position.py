@@ -7,7 +7,7 @@ construction; every other invariant is checked (:func:`~ethnos_rules.check_state
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -20,6 +20,7 @@ from ._state import Band, GameState, PlayerState
 from ._turn import TurnPending
 
 Cards = str | Sequence[str | Card]
+E = TypeVar("E", Kingdom, Colour)
 
 
 def position(
@@ -193,20 +194,13 @@ def _band(state: GameState, name: str, text: object) -> Band:
     return Band(leader, _cards(state, name, words))
 
 
-def _kingdom(name: str, key: object) -> Kingdom:
-    if isinstance(key, Kingdom):
+def _named(name: str, kind: type[E], key: object) -> E:
+    """A Kingdom or Colour given as itself or by name (any case)."""
+    if isinstance(key, kind):
         return key
-    if isinstance(key, str) and key.upper() in Kingdom.__members__:
-        return Kingdom[key.upper()]
-    raise SetupError("SETUP-1", f"{name}: unknown kingdom {str(key).upper()!r}")
-
-
-def _colour(name: str, key: object) -> Colour:
-    if isinstance(key, Colour):
-        return key
-    if isinstance(key, str) and key.upper() in Colour.__members__:
-        return Colour[key.upper()]
-    raise SetupError("SETUP-1", f"{name}: unknown colour {str(key).upper()!r}")
+    if isinstance(key, str) and key.upper() in kind.__members__:
+        return kind[key.upper()]
+    raise SetupError("SETUP-1", f"{name}: unknown {kind.__name__.lower()} {str(key).upper()!r}")
 
 
 def _list(name: str, value: object) -> list[object]:
@@ -235,9 +229,10 @@ def _player(
     for key, count in given.items():
         if type(count) is not int:
             raise SetupError("SETUP-1", f"markers in {key} must be an integer, not {count!r}")
-        markers[_kingdom("kingdoms", key)] = count
+        markers[_named("kingdoms", Kingdom, key)] = count
     colours = [
-        _colour("horde", c) for c in _list("horde", _per_seat("horde", horde, n).get(seat, []))
+        _named("horde", Colour, c)
+        for c in _list("horde", _per_seat("horde", horde, n).get(seat, []))
     ]
     positions = _per_seat("merfolk", merfolk, n)
     if positions and start.merfolk is None:

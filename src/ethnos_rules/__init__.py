@@ -166,3 +166,20 @@ __all__ += [
     "state_to_json",
     "validate",
 ]
+
+
+# The public classes are shown where users import them from (``ethnos_rules.IllegalActionError``
+# in tracebacks and docs), as python-chess does, not under their private modules.
+for _name in (
+    "RulesError",
+    "MalformedActionError",
+    "WrongDecisionError",
+    "GameOverError",
+    "IllegalActionError",
+    "ImpossibleOutcomeError",
+    "SetupError",
+    "InvalidStateError",
+    "RecordError",
+):
+    globals()[_name].__module__ = __name__
+del _name

@@ -182,13 +182,33 @@ def test_recording_a_users_own_loop() -> None:
 
 
 def test_extend_and_from_start() -> None:
-    """CHANCE: extend() adds many decisions; from_start() refuses a state new_game did not
-    return."""
+    """CHANCE: extend() adds many decisions; from_start() accepts the state new_game returned."""
     game = play_random(2, 6)
     record = GameRecord.from_start(game.start).extend(game.actions)
     assert record == GameRecord.from_playthrough(game)
-    with pytest.raises(ValueError, match="new_game"):
-        GameRecord.from_start(game.final)
+
+
+@pytest.mark.parametrize("where", ["after one decision", "final", "position"])
+def test_from_start_refuses_a_game_under_way(where: str) -> None:
+    """RECORD: a record holds every decision from the start of the game, so from_start() refuses
+    a state after some decisions or one built by position(), with a RecordError (rule RECORD)
+    that says why."""
+    game = play_random(2, 6)
+    start = {
+        "after one decision": apply(game.start, game.actions[0]),
+        "final": game.final,
+        "position": position(2, ["DWA", "ELF", "GIA", "MER", "ORC"]),
+    }[where]
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_start(start)
+    assert info.value.rule == "RECORD"
+    assert "new_game()" in info.value.reason and "missing" in info.value.reason
+
+
+def test_from_start_refuses_what_is_not_a_state() -> None:
+    """RECORD: from_start() of something that is not a GameState is a RecordError."""
+    with pytest.raises(RecordError, match="not dict"):
+        GameRecord.from_start({})  # type: ignore[arg-type]
 
 
 def test_start_checks_the_setup() -> None:

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ethnos_rules import (
+    GameRecord,
     GameState,
     InvalidStateError,
     MerfolkBoard,
@@ -228,6 +229,27 @@ def test_unreadable_snapshots(text: str, words: str) -> None:
     """RECORD: empty, broken or non-object snapshots are refused."""
     with pytest.raises(RecordError, match=words):
         state_from_json(text)
+
+
+def test_a_version_key_in_a_snapshot_is_named() -> None:
+    """RECORD: records give their format version as "version", snapshots as "snapshot"; a
+    snapshot written with "version" is told which key is expected, not that its version is
+    None."""
+    data = json.loads(state_to_json(middle_state()))
+    data["version"] = data.pop("snapshot")
+    with pytest.raises(RecordError) as info:
+        state_from_json(json.dumps(data))
+    reason = info.value.reason
+    assert "under the key 'snapshot', not 'version'" in reason and "None" not in reason
+    with pytest.raises(RecordError, match="the key 'snapshot'"):
+        state_from_json(changed(lambda d: d.update(snapshot=None)))
+
+
+def test_a_snapshot_read_as_a_record_is_named() -> None:
+    """RECORD: a snapshot given to GameRecord.from_json is refused with a hint to read it with
+    state_from_json."""
+    with pytest.raises(RecordError, match="state_from_json"):
+        GameRecord.from_json(state_to_json(middle_state()))
 
 
 # --- property -----------------------------------------------------------------------------------

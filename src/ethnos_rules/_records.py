@@ -220,7 +220,14 @@ def check_schema(document: Any) -> None:
     if not isinstance(document, dict):
         raise RecordError(f"a game record is a JSON object, not {_json_type(document)}", path="$")
     if "version" not in document:
-        raise RecordError("the record has no 'version'", path="$")
+        hint = ""
+        if "snapshot" in document:
+            hint = " (this looks like a state snapshot: read it with state_from_json)"
+        raise RecordError(
+            f"the record has no 'version' key, the format version{hint}; this library reads"
+            f' "version": {RECORD_VERSION}',
+            path="$",
+        )
     version = document["version"]
     if version != RECORD_VERSION or type(version) is not int:
         raise RecordError(
@@ -491,23 +498,42 @@ class GameRecord:
         metadata: Mapping[str, Any] | None = None,
         claimed_glory: Sequence[int] | None = None,
     ) -> GameRecord:
-        """The record of a game that began with ``start`` (a state :func:`new_game` returned)
-        and went on with ``actions``.
+        """The record of a game that began with ``start`` (a state
+        :func:`~ethnos_rules.new_game` returned) and went on with ``actions``.
 
         Raises:
-            ValueError: ``start`` is not a state :func:`~ethnos_rules.new_game` returns.
+            RecordError: ``start`` is not a state :func:`~ethnos_rules.new_game` returns (a
+                state after some decisions, one built by :func:`~ethnos_rules.position`, a
+                snapshot of a game under way): a record must hold every decision from the
+                start of the game.
         """
+        if not isinstance(start, GameState):
+            raise RecordError(
+                f"a record starts from a GameState new_game() returned, not {type(start).__name__}"
+            )
+        if start.rules.name != "1e":
+            raise RecordError(
+                f"records hold first-edition games; this state uses the ruleset"
+                f" {start.rules.name!r}"
+            )
         tribes = tuple(t.code for t in start.tribes) or None
         tokens = start.tokens or None
-        again = new_game(
-            start.config.players,
-            tribes=tribes,
-            glory_tokens=tokens,
-            first_player=start.first_player,
-            options=start.options,
-        )
-        if start.rules.name != "1e" or again != start:
-            raise ValueError("a record starts from a state that new_game returned")
+        try:
+            again: GameState | None = new_game(
+                start.config.players,
+                tribes=tribes,
+                glory_tokens=tokens,
+                first_player=start.first_player,
+                options=start.options,
+            )
+        except RulesError:
+            again = None
+        if again != start:
+            raise RecordError(
+                "a record starts at the start of a game, from a state new_game() returns; this"
+                " state is not one (decisions have been made since, or it was built another way),"
+                " so the decisions that led to it would be missing from the record"
+            )
         return cls(
             players=start.config.players,
             tribes=tribes,

@@ -275,10 +275,20 @@ def state_from_json(text: str | bytes) -> GameState:
     data = load_json(text, what="snapshot")
     if not isinstance(data, dict):
         raise RecordError("a snapshot is a JSON object", path="$")
-    version = data.get("snapshot")
+    if "snapshot" not in data:
+        if "version" in data:
+            reason = (
+                "a snapshot gives its format version under the key 'snapshot', not 'version'"
+                " ('version' is the key of game records)"
+            )
+        else:
+            reason = "the snapshot has no 'snapshot' key, the format version"
+        raise RecordError(f'{reason}; this library reads "snapshot": {SNAPSHOT_VERSION}', path="$")
+    version = data["snapshot"]
     if version != SNAPSHOT_VERSION or type(version) is not int:
         raise RecordError(
-            f"unknown snapshot version {version!r}; this library reads version {SNAPSHOT_VERSION}",
+            f"unknown snapshot version {version!r} (the key 'snapshot');"
+            f" this library reads version {SNAPSHOT_VERSION}",
             path="$.snapshot",
         )
     try:

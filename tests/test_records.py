@@ -14,12 +14,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ethnos_rules import (
+    CHANCE,
     MAX_DECISIONS,
     MAX_RECORD_BYTES,
     ClaimDifference,
@@ -494,7 +496,9 @@ def test_impossible_draws(name: str) -> None:
     record = GameRecord.read(EXAMPLES / name)
     report = validate(record)
     index = record.metadata["broken"]["index"]
-    assert (report.index, report.rule, report.to_move) == (index, "CHANCE", "chance")
+    assert (report.index, report.rule, report.to_move) == (index, "CHANCE", CHANCE)
+    assert report.to_dict()["to_move"] == "chance"
+    assert "; chance was to decide;" in report.summary()
     state = record.replay(index)
     outcome = parse_action(record.actions[index])
     assert str(outcome) not in {str(a) for a in legal_actions(state)}
@@ -594,6 +598,70 @@ def test_wrong_tie_split_in_claimed_score() -> None:
     assert (mid + high) // 2 == 7
     assert difference.claimed - difference.computed == high - 7
     assert "Straton" in difference.explanation
+
+
+def _claiming(changes: dict[int, int]) -> tuple[GameRecord, Any]:
+    """The tie-split example record with the claims of some seats moved by the given amounts
+    from the computed Glory, and its report."""
+    record = GameRecord.read(EXAMPLES / "invalid-tie-split.json")
+    final = validate(attrs.evolve(record, claimed_glory=None)).glory
+    assert final is not None
+    claims = [g + changes.get(seat, 0) for seat, g in enumerate(final)]
+    record = attrs.evolve(record, claimed_glory=claims)
+    return record, validate(record)
+
+
+def test_claims_explained_by_one_rule_name_it() -> None:
+    """SCORE-K-3: seats 2 and 3 tie for the most markers in Straton in Age III (checked in the
+    test above) and share its tokens II and III, 7 each; seat 2 claiming the whole 14 (+7) and
+    seat 3 claiming token III alone (+3) are both tie-split slips, so the report names
+    SCORE-K-3."""
+    record, report = _claiming({2: 7, 3: 3})
+    state = _state_before_last_dragon(record)
+    _, mid, high = state.tokens[Kingdom.STRATON]
+    assert (mid + high, high) == (14, 10)
+    assert not report.ok and [(d.seat, d.rule) for d in report.claims] == [
+        (2, "SCORE-K-3"),
+        (3, "SCORE-K-3"),
+    ]
+    assert report.rule == "SCORE-K-3"
+
+
+@pytest.mark.parametrize(("seat_0", "rule_0"), [(-2, "TRIBE-DWA-1"), (1000, "SCORE")])
+def test_claims_explained_differently_are_a_score_error(seat_0: int, rule_0: str) -> None:
+    """SCORE-K-3, TRIBE-DWA-1, GAME-1: seat 0 claims 2 less — its Age III band of two Dwarves
+    led by a Dwarf counts as 3 cards (3 Glory, COMP-7) and forgetting the +1 gives 1 — or 1000
+    more, which no slip explains, while seat 3's +3 is a tie-split slip (SCORE-K-3). The seats'
+    explanations differ, so the report's rule is SCORE, not seat 0's."""
+    record, report = _claiming({0: seat_0, 3: 3})
+    state = _state_before_last_dragon(record)
+    dwarves = [
+        b for b in state.players[0].bands if b.leader.tribe.code == "DWA" and len(b.cards) == 2
+    ]
+    assert dwarves and all(c.tribe.code == "DWA" for c in dwarves[0].cards)
+    assert [(d.seat, d.rule) for d in report.claims] == [(0, rule_0), (3, "SCORE-K-3")]
+    assert not report.ok and report.rule == "SCORE"
+
+
+@pytest.mark.parametrize(
+    ("seat", "tail"),
+    [
+        (2, "; or one other slip that gives the same difference"),
+        (5, "; or 2 other slips that give the same difference"),
+    ],
+)
+def test_many_explanations_are_counted_in_words(seat: int, tail: str) -> None:
+    """SCORE-K-3, TRIBE-SKE-1: a claim 1 higher fits several slips — a Skeleton left in a band
+    of two (1 Glory instead of 0, COMP-7), a tie split rounded up, the best tied rank's token —
+    for seat 2 four of them and for seat 5 five; three are shown and the rest counted. As the
+    slips name different rules, the difference's rule is SCORE."""
+    _, report = _claiming({seat: 1})
+    (difference,) = report.claims
+    assert difference.explanation.endswith(tail)
+    assert difference.explanation.count("; or ") == 3
+    assert "(TRIBE-SKE-1)" in difference.explanation and "(SCORE-K-3)" in difference.explanation
+    assert difference.rule == report.rule == "SCORE"
+    assert "more such slips" not in difference.explanation
 
 
 def _state_before_last_dragon(record: GameRecord) -> Any:

@@ -27,7 +27,7 @@ import attrs
 
 from ._actions import Action, Place, PlayBand, parse_action
 from ._bands import PlacePending
-from ._engine import CHANCE, apply, legal_actions, to_move, winners
+from ._engine import CHANCE, ChanceNode, apply, legal_actions, to_move, winners
 from ._errors import RulesError, WrongDecisionError
 from ._narration import (
     AgeScoring,
@@ -52,8 +52,8 @@ class ClaimDifference:
         seat: The seat.
         claimed: The Glory claimed in the record.
         computed: The Glory the rules give.
-        rule: The rule whose misreading explains the difference, or ``"SCORE"`` when no single
-            slip explains it.
+        rule: The rule misapplied by every slip that explains the difference, or ``"SCORE"``
+            when no slip explains it or the slips that do name different rules.
         explanation: The difference in words.
     """
 
@@ -76,12 +76,14 @@ class ValidationReport:
         index: Index (from 0) of the first refused decision, or None.
         action: Its text, or None.
         rule: The id of the rule that refuses the record (``"RECORD"`` for unreadable input,
-            ``"SETUP-…"`` for its setup), or None.
+            ``"SETUP-…"`` for its setup), or None. For a wrong claimed Glory it is the rule of the
+            :class:`ClaimDifference` entries when they all name the same one, else ``"SCORE"``.
         reason: The refusal in plain English, or None.
         path: The JSON path of an unreadable part of the input, or None.
-        to_move: Who was to act at the refused decision: a seat, ``"chance"``, or None.
+        to_move: Who was to act at the refused decision: a seat,
+            :data:`~ethnos_rules.CHANCE` (``"chance"`` in :meth:`to_dict`), or None.
         pending: What was being decided there, in words.
-        legal: The first :data:`LEGAL_SHOWN` legal decisions at that point.
+        legal: The first ten legal decisions at that point.
         legal_count: How many legal decisions there were.
         glory: Final Glory of each seat, when the record is complete and legal.
         winners: The winning seats, when the record is complete and legal.
@@ -98,7 +100,7 @@ class ValidationReport:
     rule: str | None = None
     reason: str | None = None
     path: str | None = None
-    to_move: int | str | None = None
+    to_move: int | ChanceNode | None = None
     pending: str | None = None
     legal: tuple[str, ...] = ()
     legal_count: int = 0
@@ -135,7 +137,7 @@ class ValidationReport:
             where = f" at {self.path}"
         text = f"INVALID{where}: {self.rule} – {self.reason}"
         if self.to_move is not None:
-            who = "chance" if self.to_move == "chance" else f"seat {self.to_move}"
+            who = "chance" if self.to_move is CHANCE else f"seat {self.to_move}"
             text += f"; {who} was to decide"
             if self.legal_count:
                 shown = ", ".join(self.legal)
@@ -144,8 +146,10 @@ class ValidationReport:
         return text
 
     def to_dict(self) -> dict[str, Any]:
-        """The report as JSON values."""
+        """The report as JSON values (``to_move`` is ``"chance"`` at a chance event)."""
         data: dict[str, Any] = attrs.asdict(self)
+        if self.to_move is CHANCE:
+            data["to_move"] = "chance"
         return data
 
     def __str__(self) -> str:
@@ -212,7 +216,7 @@ def validate(record: GameRecord) -> ValidationReport:
         alternatives = [a for s in scorings for a in s.alternatives]
         differences = _compare_claims(claims, final, alternatives)
     if differences:
-        first = differences[0]
+        rules = {d.rule for d in differences}
         reason = "the claimed final Glory is wrong: " + "; ".join(
             d.explanation for d in differences
         )
@@ -221,7 +225,7 @@ def validate(record: GameRecord) -> ValidationReport:
             complete=True,
             players=players,
             decisions=decisions,
-            rule=first.rule,
+            rule=rules.pop() if len(rules) == 1 else "SCORE",
             reason=reason,
             path="$.claimed_glory",
             glory=final,
@@ -253,8 +257,6 @@ def _setup_path(rule: str) -> str | None:
 def _failure(
     state: GameState, index: int, text: Any, rule: str, reason: str, players: int | None
 ) -> ValidationReport:
-    who = to_move(state)
-    actor: int | str | None = "chance" if who is CHANCE else (who if isinstance(who, int) else None)
     legal = legal_actions(state)
     return ValidationReport(
         ok=False,
@@ -266,7 +268,7 @@ def _failure(
         rule=rule,
         reason=reason,
         path=f"$.actions[{index}]",
-        to_move=actor,
+        to_move=to_move(state),
         pending=state.pending.describe(),
         legal=tuple(str(a) for a in legal[:LEGAL_SHOWN]),
         legal_count=len(legal),
@@ -328,15 +330,20 @@ def _compare_claims(
 def _best_explanation(
     seat: int, delta: int, alternatives: Sequence[Alternative]
 ) -> tuple[str, str]:
-    """Slips that explain ``delta`` for ``seat``: single alternatives (up to three when several
-    fit), else all alternatives of one kind together; ``("SCORE", "")`` when none fits."""
+    """Slips that explain ``delta`` for ``seat``: single alternatives (up to three shown when
+    several fit), else all alternatives of one kind together; ``("SCORE", "")`` when none fits.
+    The rule is the one every fitting slip names, or ``"SCORE"`` when they name several."""
     mine = [a for a in alternatives if a.seat == seat]
     single = [a for a in mine if a.delta == delta]
     if single:
         texts = [f"{a.text} ({a.rule})" for a in single[:3]]
         more = len(single) - len(texts)
-        tail = f"; or one of {more} more such slips" if more > 0 else ""
-        return single[0].rule, "; or ".join(texts) + tail
+        if more == 1:
+            texts.append("one other slip that gives the same difference")
+        elif more > 1:
+            texts.append(f"{more} other slips that give the same difference")
+        rules = {a.rule for a in single}
+        return (rules.pop() if len(rules) == 1 else "SCORE"), "; or ".join(texts)
     kinds: dict[str, list[Alternative]] = {}
     for alt in mine:
         kinds.setdefault(alt.kind, []).append(alt)

@@ -331,18 +331,18 @@ def test_new_game_player_count_property(players: Any) -> None:
         ({"bands": {0: [""]}}, "exactly one Leader"),
         ({"bands": {0: ["*"]}}, "unknown card ''"),
         ({"bands": {0: ["*ELF-red DWA-blue"]}}, "neither a tribe nor a colour"),
-        ({"kingdoms": {0: {"Atlantis": 1}}}, "ATLANTIS"),
+        ({"kingdoms": {0: {"Atlantis": 1}}}, "unknown kingdom 'Atlantis' (one of Althea"),
         ({"kingdoms": {0: {"Rhea": -1}}}, "negative number of markers"),
         ({"kingdoms": {0: {"Rhea": 26}}}, "negative number of markers"),
         ({"glory": {0: -5}}, "negative Glory"),
-        ({"horde": {0: ["pink"]}}, "PINK"),
+        ({"horde": {0: ["pink"]}}, "unknown colour 'pink' (one of green"),
         ({"horde": {0: ["red", "red"]}}, "two markers on one space"),
         ({"trolls": {0: [4], 1: [4]}}, "held twice"),
         ({"trolls": {0: [7]}}, "do not exist"),
         ({"trolls": {0: [0]}}, "do not exist"),
         ({"top_left": 1000}, "top part of the deck"),
-        ({"age": 0}, "age an Age"),
-        ({"age": 4}, "age an Age"),
+        ({"age": 0}, "must be an Age"),
+        ({"age": 4}, "must be an Age"),
         ({"to_move": 4}, "seat from 0 to 3"),
         ({"to_move": -1}, "seat from 0 to 3"),
         ({"tokens": [[1, 1, 1]] * 6}, "exactly the available tokens"),
@@ -357,7 +357,7 @@ def test_position_impossible_arguments_are_refused(kwargs: dict[str, Any], words
 
 def test_position_age_three_with_three_players() -> None:
     """SETUP-2: there is no Age III with 2–3 players."""
-    assert "age an Age" in refused(lambda: position(3, T3, age=3), SetupError).reason
+    assert "must be an Age" in refused(lambda: position(3, T3, age=3), SetupError).reason
 
 
 def test_position_without_tribes() -> None:

@@ -50,6 +50,7 @@ from ._engine import (
     legal_actions,
     play_random,
     sample,
+    sample_outcome,
     to_move,
     winners,
 )
@@ -73,10 +74,19 @@ from ._tribes import FIRST_EDITION
 def card(code: str) -> Card:
     """The first-edition card kind written ``code`` (``"ELF-red"``, ``"SKE"``).
 
+    >>> from ethnos_rules import card
+    >>> card("elf-RED")
+    Card('ELF-red')
+
     Raises:
-        KeyError: for text that names no card.
+        MalformedActionError: (rule ``NOTATION``) for text that names no card.
     """
-    return FIRST_EDITION.card(code)
+    if not isinstance(code, str):
+        raise MalformedActionError("NOTATION", f"a card is written as text, not {code!r}")
+    try:
+        return FIRST_EDITION.card(code)
+    except KeyError as err:
+        raise MalformedActionError("NOTATION", err.args[0], code) from None
 
 
 __all__ = [
@@ -135,6 +145,7 @@ __all__ = [
     "play_random",
     "position",
     "sample",
+    "sample_outcome",
     "state_problems",
     "to_move",
     "winners",

@@ -33,6 +33,25 @@ class Colour(enum.IntEnum):
         """The lower-case name used in the action notation, e.g. ``"red"``."""
         return self.name.lower()
 
+    def __str__(self) -> str:
+        return self.label
+
+    def __format__(self, spec: str) -> str:
+        return format(self.label, spec)
+
+    @classmethod
+    def parse(cls, name: str) -> Colour:
+        """The colour named ``name`` (any case).
+
+        Raises:
+            KeyError: naming the colours, for any other text.
+        """
+        try:
+            return cls[name.upper()]
+        except (KeyError, AttributeError):
+            known = ", ".join(c.label for c in cls)
+            raise KeyError(f"unknown colour {name!r} (one of {known})") from None
+
     @property
     def kingdom(self) -> Kingdom:
         """The kingdom of this colour (COMP-1)."""
@@ -53,6 +72,29 @@ class Kingdom(enum.IntEnum):
     def label(self) -> str:
         """The capitalised name used in the action notation, e.g. ``"Rhea"``."""
         return self.name.capitalize()
+
+    def __str__(self) -> str:
+        return self.label
+
+    def __format__(self, spec: str) -> str:
+        return format(self.label, spec)
+
+    @classmethod
+    def parse(cls, name: str) -> Kingdom:
+        """The kingdom named ``name`` (any case).
+
+        >>> from ethnos_rules import Kingdom
+        >>> Kingdom.parse("rhea"), str(Kingdom.RHEA)
+        (<Kingdom.RHEA: 4>, 'Rhea')
+
+        Raises:
+            KeyError: naming the kingdoms, for any other text.
+        """
+        try:
+            return cls[name.upper()]
+        except (KeyError, AttributeError):
+            known = ", ".join(k.label for k in cls)
+            raise KeyError(f"unknown kingdom {name!r} (one of {known})") from None
 
     @property
     def colour(self) -> Colour:

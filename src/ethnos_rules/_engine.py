@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 import attrs
@@ -26,6 +26,9 @@ class ChanceNode(enum.Enum):
     CHANCE = "chance"
 
     def __repr__(self) -> str:
+        return "CHANCE"
+
+    def __str__(self) -> str:
         return "CHANCE"
 
 
@@ -144,6 +147,30 @@ def winners(state: GameState) -> tuple[int, ...]:
     return _scoring.winners(_game(state))
 
 
+def sample_outcome(state: GameState, rng: random.Random) -> Action:
+    """One outcome of the chance event in ``state``, drawn with its exact probability.
+
+    Apply it yourself (and record it) where :func:`sample` would apply it for you.
+
+    >>> import random
+    >>> from ethnos_rules import new_game, sample_outcome, chance_outcomes
+    >>> state = new_game(3)
+    >>> outcome = sample_outcome(state, random.Random(5))
+    >>> outcome in dict(chance_outcomes(state))
+    True
+
+    Raises:
+        WrongDecisionError: if a player decides in ``state`` (or the game is over).
+        RulesError: (rule ``CHANCE``) if ``rng`` is not a :class:`random.Random`.
+    """
+    if not isinstance(rng, random.Random):
+        raise RulesError("CHANCE", f"sampling needs a random.Random, not {type(rng).__name__}")
+    pending = _game(state).pending
+    if not pending.chance:
+        raise WrongDecisionError(pending.rule, f"no chance event here: {pending.describe()}")
+    return pick(pending.outcomes(state), rng)
+
+
 def sample(state: GameState, rng: random.Random) -> GameState:
     """Resolve chance events with ``rng`` until a player must decide or the game ends.
 
@@ -151,7 +178,7 @@ def sample(state: GameState, rng: random.Random) -> GameState:
         RulesError: (rule ``CHANCE``) if ``rng`` is not a :class:`random.Random`.
     """
     if not isinstance(rng, random.Random):
-        raise RulesError("CHANCE", f"sample needs a random.Random, not {type(rng).__name__}")
+        raise RulesError("CHANCE", f"sampling needs a random.Random, not {type(rng).__name__}")
     while _game(state).pending.chance:
         state = apply(state, pick(state.pending.outcomes(state), rng))
     return state
@@ -170,6 +197,15 @@ class Playthrough:
     start: GameState
     actions: tuple[Action, ...]
     final: GameState
+
+    def states(self) -> Iterator[GameState]:
+        """Every state of the game, from :attr:`start` to :attr:`final` (one more than the
+        actions)."""
+        state = self.start
+        yield state
+        for action in self.actions:
+            state = apply(state, action)
+            yield state
 
 
 def play_random(

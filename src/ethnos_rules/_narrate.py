@@ -10,6 +10,24 @@ if TYPE_CHECKING:
     from ._state import GameState
 
 
+ROMAN = ("", "I", "II", "III")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _next(state: GameState) -> str:
+    """What comes next; at the end, who won (GAME-1..3)."""
+    if not state.pending.terminal:
+        return state.pending.describe()
+    from ._scoring import winners
+
+    won = winners(state)
+    seats = " and ".join(f"seat {seat}" for seat in won)
+    return f"the game is over; {seats} {'wins' if len(won) == 1 else 'share the victory'}"
+
+
 def cards_text(cards: tuple[object, ...]) -> str:
     """Cards as ``ELF-red x2 SKE``-style text, or ``-`` for none."""
     counts: dict[str, int] = {}
@@ -21,7 +39,7 @@ def cards_text(cards: tuple[object, ...]) -> str:
 def describe_state(state: GameState) -> str:
     """A several-line summary: Age, tribes, tokens, row, deck, and each player."""
     lines = [
-        f"Age {state.age} of {state.config.ages}; next: {state.pending.describe()}",
+        f"Age {ROMAN[state.age]} of {ROMAN[state.config.ages]}; next: {_next(state)}",
         "tribes: " + (" ".join(t.code for t in state.tribes) or "-"),
         "tokens: "
         + "  ".join(
@@ -29,8 +47,8 @@ def describe_state(state: GameState) -> str:
             for k, t in zip(KINGDOMS, state.tokens, strict=False)
         ),
         f"row: {cards_text(state.row)}",
-        f"deck: {sum(state.deck)} allies ({state.top_left} in the top part), "
-        f"{state.dragons_in_deck} dragons; dragons drawn: {state.dragons_drawn}",
+        f"deck: {_count(sum(state.deck), 'Ally card')} ({state.top_left} in the top part),"
+        f" {_count(state.dragons_in_deck, 'Dragon')}; Dragons drawn: {state.dragons_drawn}",
     ]
     for seat, p in enumerate(state.players):
         kingdoms = " ".join(

@@ -89,7 +89,7 @@ def position(
         raise SetupError("SETUP-1", f"to_move must be a seat from 0 to {players - 1}")
     if type(age) is not int or not 1 <= age <= base.config.ages:
         raise SetupError(
-            "SETUP-2", f"age an Age of this game: 1 to {base.config.ages}, not {age!r}"
+            "SETUP-2", f"age must be an Age of this game, 1 to {base.config.ages}, not {age!r}"
         )
     seats = [
         _player(base, seat, hands, bands, kingdoms, glory, merfolk, horde, trolls)
@@ -200,7 +200,9 @@ def _named(name: str, kind: type[E], key: object) -> E:
         return key
     if isinstance(key, str) and key.upper() in kind.__members__:
         return kind[key.upper()]
-    raise SetupError("SETUP-1", f"{name}: unknown {kind.__name__.lower()} {str(key).upper()!r}")
+    known = ", ".join(str(member) for member in kind)
+    what = kind.__name__.lower()
+    raise SetupError("SETUP-1", f"{name}: unknown {what} {key!r} (one of {known})")
 
 
 def _list(name: str, value: object) -> list[object]:

@@ -45,7 +45,14 @@ def _game(state: object) -> GameState:
 
 def to_move(state: GameState) -> int | ChanceNode | None:
     """The seat that decides next, :data:`CHANCE` at a chance event, or None once the game is
-    over."""
+    over.
+
+    >>> from ethnos_rules import new_game, position, to_move, CHANCE
+    >>> to_move(new_game(4)) is CHANCE
+    True
+    >>> to_move(position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], to_move=2))
+    2
+    """
     pending = _game(state).pending
     if pending.terminal:
         return None
@@ -68,14 +75,26 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal decision, in a deterministic order and without duplicates.
 
     At a chance event these are the possible outcomes (see :func:`chance_outcomes` for their
-    probabilities); once the game is over, none.
+    probabilities); once the game is over, none. Bands with identical cards are listed once.
+
+    >>> from ethnos_rules import position, legal_actions
+    >>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
+    ...                  hands={0: "ELF-red ELF-red"}, row="DWA-blue")
+    >>> [str(action) for action in legal_actions(state)]
+    ['recruit DWA-blue', 'recruit deck', 'band *ELF-red', 'band *ELF-red ELF-red']
     """
     return _game(state).pending.legal(state)
 
 
 def chance_outcomes(state: GameState) -> tuple[tuple[Action, Fraction], ...]:
     """At a chance event, every possible outcome with its exact probability (they sum to 1);
-    elsewhere ``()``."""
+    elsewhere ``()``.
+
+    >>> from ethnos_rules import new_game, chance_outcomes
+    >>> outcomes = chance_outcomes(new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]))
+    >>> str(outcomes[0][0]), outcomes[0][1], sum(p for _, p in outcomes)
+    ('tokens Althea 0 0 2', Fraction(1, 408), Fraction(1, 1))
+    """
     return tuple(_game(state).pending.outcomes(state))
 
 
@@ -137,13 +156,24 @@ def _wrong_kind(state: GameState, action: Action) -> str:
 
 
 def glory(state: GameState) -> tuple[int, ...]:
-    """Each seat's Glory."""
+    """Each seat's Glory, by seat.
+
+    >>> from ethnos_rules import position, glory
+    >>> glory(position(3, ["DWA", "ELF", "GIA", "ORC", "WIZ"], glory={1: 12}))
+    (0, 12, 0)
+    """
     return tuple(p.glory for p in _game(state).players)
 
 
 def winners(state: GameState) -> tuple[int, ...]:
     """The winning seats by GAME-1..3 (several only when every tie-break is equal); ``()`` while
-    the game goes on."""
+    the game goes on.
+
+    >>> from ethnos_rules import play_random, winners, glory
+    >>> final = play_random(2, seed=5).final
+    >>> glory(final), winners(final)
+    ((11, 84), (1,))
+    """
     return _scoring.winners(_game(state))
 
 
@@ -173,6 +203,11 @@ def sample_outcome(state: GameState, rng: random.Random) -> Action:
 
 def sample(state: GameState, rng: random.Random) -> GameState:
     """Resolve chance events with ``rng`` until a player must decide or the game ends.
+
+    >>> import random
+    >>> from ethnos_rules import new_game, sample, to_move
+    >>> to_move(sample(new_game(4, first_player=3), random.Random(1)))
+    3
 
     Raises:
         RulesError: (rule ``CHANCE``) if ``rng`` is not a :class:`random.Random`.

@@ -64,6 +64,7 @@ from ._errors import (
     WrongDecisionError,
 )
 from ._invariants import InvalidStateError, check_state, state_problems
+from ._observation import Observation, SeatView, observation
 from ._options import MerfolkBoard, Options
 from ._position import position
 from ._setup import new_game
@@ -115,6 +116,7 @@ __all__ = [
     "LayTokens",
     "MalformedActionError",
     "MerfolkBoard",
+    "Observation",
     "Options",
     "Pass",
     "Place",
@@ -125,6 +127,7 @@ __all__ = [
     "Reveal",
     "RulesError",
     "Ruleset",
+    "SeatView",
     "SetupError",
     "StopChain",
     "TakeTroll",
@@ -141,6 +144,7 @@ __all__ = [
     "is_terminal",
     "legal_actions",
     "new_game",
+    "observation",
     "parse_action",
     "play_random",
     "position",

@@ -1,0 +1,141 @@
+"""What one player can see: the state without the hidden cards.
+
+Hands are hidden from the other players, and the deck from everyone; all else in Ethnos is
+public (the row, bands, markers, Glory, tokens). An :class:`Observation` is what a bot playing
+one seat may base its decisions on, as OpenSpiel's information state is.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._components import Card, Colour
+from ._narrate import cards_text
+from ._state import Band, GameState
+
+
+@attrs.frozen
+class SeatView:
+    """What everyone can see of one seat.
+
+    Attributes:
+        hand_size: Cards in hand (their faces are hidden).
+        bands: Bands played this Age.
+        glory: Glory so far.
+        supply: Markers in supply.
+        kingdoms: Markers on each kingdom, indexed by :class:`Kingdom`.
+        merfolk: Position on the Merfolk track, or None without Merfolk.
+        horde: Occupied spaces of the Orc Horde board.
+        trolls: Troll tokens held.
+    """
+
+    hand_size: int
+    bands: tuple[Band, ...]
+    glory: int
+    supply: int
+    kingdoms: tuple[int, ...]
+    merfolk: int | None
+    horde: tuple[Colour, ...]
+    trolls: tuple[int, ...]
+
+
+@attrs.frozen
+class Observation:
+    """The state as the player in ``seat`` sees it.
+
+    Two states that differ only in cards this seat cannot see (other hands, the deck's order
+    or contents) give equal observations.
+
+    Attributes:
+        seat: The observing seat.
+        hand: That seat's own hand.
+        seats: What is public of every seat, by seat.
+        age: The current Age.
+        decision: What is being decided now, in words (whose turn, which follow-up).
+        row: The face-up cards beside the board.
+        tokens: Glory tokens on each kingdom, lowest first.
+        tribes: Tribes in play.
+        deck_size: Ally cards left in the deck.
+        top_left: Of those, cards in the top part, where no Dragon lies.
+        dragons_drawn: Dragons revealed this Age.
+        giant_holder: Seat holding the Giant token, if any.
+        discard: Cards discarded at the end of the Age.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    seats: tuple[SeatView, ...]
+    age: int
+    decision: str
+    row: tuple[Card, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    tribes: tuple[str, ...]
+    deck_size: int
+    top_left: int
+    dragons_drawn: int
+    giant_holder: int | None
+    discard: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        lines = [
+            f"seat {self.seat} sees: Age {self.age}; {self.decision}",
+            f"hand: {cards_text(self.hand)}",
+            f"row: {cards_text(self.row)}",
+            f"deck: {self.deck_size} ({self.top_left} on top); Dragons drawn {self.dragons_drawn}",
+        ]
+        for n, view in enumerate(self.seats):
+            bands = " | ".join(str(b) for b in view.bands) or "-"
+            lines.append(
+                f"seat {n}: {view.hand_size} cards, glory {view.glory}, kingdoms"
+                f" {list(view.kingdoms)}, bands {bands}"
+            )
+        return "\n".join(lines)
+
+
+def observation(state: GameState, seat: int) -> Observation:
+    """What the player in ``seat`` can see of ``state``.
+
+    >>> from ethnos_rules import observation, position
+    >>> tribes = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+    >>> mine = observation(position(4, tribes, hands={0: "ELF-red", 1: "DWA-blue"}), 0)
+    >>> theirs = observation(position(4, tribes, hands={0: "ELF-red", 1: "ORC-gray"}), 0)
+    >>> mine == theirs, [str(card) for card in mine.hand], mine.seats[1].hand_size
+    (True, ['ELF-red'], 1)
+
+    Raises:
+        InvalidStateError: if ``state`` is not a GameState.
+        SetupError: (rule ``SETUP-1``) if ``seat`` is not a seat of the game.
+    """
+    from ._engine import _game
+    from ._errors import SetupError
+
+    state = _game(state)
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        raise SetupError("SETUP-1", f"{seat!r} is not a seat of this game")
+    return Observation(
+        seat=seat,
+        hand=state.players[seat].hand,
+        seats=tuple(
+            SeatView(
+                hand_size=len(p.hand),
+                bands=p.bands,
+                glory=p.glory,
+                supply=p.supply,
+                kingdoms=p.kingdoms,
+                merfolk=p.merfolk,
+                horde=p.horde,
+                trolls=p.trolls,
+            )
+            for p in state.players
+        ),
+        age=state.age,
+        decision=state.pending.describe(),
+        row=state.row,
+        tokens=state.tokens,
+        tribes=tuple(t.code for t in state.tribes),
+        deck_size=sum(state.deck),
+        top_left=state.top_left,
+        dragons_drawn=state.dragons_drawn,
+        giant_holder=state.giant_holder,
+        discard=state.discard,
+    )

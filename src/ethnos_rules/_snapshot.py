@@ -558,11 +558,9 @@ def _band_step_problems(state: GameState, ctx: BandContext) -> list[str]:
     elif isinstance(pending, ChainPending) and not can_chain(state, ctx):
         out.append(f"{what}: only a Centaur-led band that placed a marker chains (TRIBE-CEN-1)")
     elif isinstance(pending, _tribes.CheckpointPending):
-        board = state.options.merfolk_board
         end = player.merfolk or 0
-        reached = sum(1 for c in board.checkpoints if end - ctx.size < c <= end)
-        if state.options.merfolk_checkpoints == "one_per_move":
-            reached = min(reached, 1)
+        # The move may have stopped at the last space, so it started at most X spaces back.
+        reached = _tribes.checkpoint_markers(state.options, end - ctx.size, end)
         if not 1 <= pending.left <= reached or not player.supply:
             out.append(
                 f"{what}: a move of {ctx.size} to space {end} earns {reached} checkpoint"
@@ -585,10 +583,6 @@ def _band_step_problems(state: GameState, ctx: BandContext) -> list[str]:
     elif isinstance(pending, _tribes.WizardPending) and player.hand:
         out.append(f"{what}: the rest of the hand is discarded before Wizards draw (TRIBE-WIZ-1)")
     return out
-
-
-_BEFORE_PLAY = (ChooseTribes, LayTokensPending, FirstPlayerPending, DealPending, RowPending)
-"""The pending decisions of setup and of the start of an Age, before the first turn."""
 
 
 def _phase_problems(state: GameState) -> list[str]:
@@ -626,9 +620,7 @@ def _phase_problems(state: GameState) -> list[str]:
         any(h != 1 for h in hands) or len(state.row) != 2 * len(players) - pending.left
     ):
         out.append(f"{pending.describe()}: the row must hold the cards turned up so far")
-    if isinstance(pending, _BEFORE_PLAY) and (
-        any(p.bands or p.trolls for p in players) or state.discard
-    ):
+    if pending.before_split and (any(p.bands or p.trolls for p in players) or state.discard):
         out.append(f"{pending.describe()}: no band, Troll token or discard before play (AGE-1)")
     if pending.age_over and (any(hands) or state.dragons_drawn != state.rules.dragons):
         out.append(f"{pending.describe()}: the Age is over, every hand discarded (END-1)")

@@ -26,6 +26,7 @@ from . import _bands, _turn
 from ._actions import Action, AddToHorde, Checkpoint, Keep, TakeTroll, WizardDraw
 from ._components import KINGDOMS, Card, Ruleset, multiset_remove, register_ruleset
 from ._errors import IllegalActionError
+from ._options import Options
 from ._state import GameState, Pending
 
 BandContext = _bands.BandContext
@@ -135,10 +136,14 @@ class Merfolk(Ability):
         start = player.merfolk or 0
         end = min(start + ctx.size, board.last_space)
         state = state.with_player(ctx.seat, attrs.evolve(player, merfolk=end))
-        crossed = sum(1 for c in board.checkpoints if start < c <= end)
-        if state.options.merfolk_checkpoints == "one_per_move":
-            crossed = min(crossed, 1)
-        return checkpoints(state, ctx, crossed)
+        return checkpoints(state, ctx, checkpoint_markers(state.options, start, end))
+
+
+def checkpoint_markers(options: Options, start: int, end: int) -> int:
+    """TRIBE-MER-2: markers earned by a move from ``start`` to ``end``: one per checkpoint
+    reached or passed, or one at most under ``merfolk_checkpoints=one_per_move``."""
+    crossed = sum(1 for c in options.merfolk_board.checkpoints if start < c <= end)
+    return min(crossed, 1) if options.merfolk_checkpoints == "one_per_move" else crossed
 
 
 def checkpoints(state: GameState, ctx: BandContext, left: int) -> GameState:

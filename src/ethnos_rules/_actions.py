@@ -65,6 +65,21 @@ class Action:
     def check(self) -> None:
         """Raise :class:`MalformedActionError` if a field has the wrong type."""
 
+    def __lt__(self, other: object) -> bool:
+        """Actions sort by verb (in the order of the notation table), then by their text.
+
+        >>> from ethnos_rules import parse_action
+        >>> sorted(parse_action(t) for t in ["band *ELF-red", "pass", "recruit deck"])
+        [Recruit(card=None), PlayBand(leader=Card('ELF-red'), others=()), Pass()]
+        """
+        if not isinstance(other, Action):
+            return NotImplemented
+        return _sort_key(self) < _sort_key(other)
+
+
+def _sort_key(action: Action) -> tuple[int, str]:
+    return (_VERB_ORDER.get(action.verb, len(_VERB_ORDER)), str(action))
+
 
 def _bad(action: object, what: str) -> MalformedActionError:
     return MalformedActionError("NOTATION", what, action)
@@ -414,6 +429,9 @@ _PARSERS: dict[str, Callable[[list[str], Ruleset], Action]] = {
         () if a == ["none"] else tuple(sorted(set(map(_colour, _some(a)))))
     ),
 }
+
+
+_VERB_ORDER = {verb: i for i, verb in enumerate(_PARSERS)}
 
 
 def _unknown(text: str) -> Action:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ethnos_rules as er
-from ethnos_rules import _bands
+from ethnos_rules._rules import bands as _bands
 
 ADVERSARIAL_HANDS = {
     "one colour, mixed tribes, 3 Skeletons": (

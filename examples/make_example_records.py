@@ -182,7 +182,7 @@ def two_player_placement(record: GameRecord) -> GameRecord:
 def wrong_tie_split(record: GameRecord) -> GameRecord:
     """The claimed score of a seat that shared a two-way tie counts the better of the two
     awards instead of its share of their sum."""
-    from ethnos_rules._narration import drawer_of, explain_age_end, is_third_dragon
+    from ethnos_rules._text.narration import drawer_of, explain_age_end, is_third_dragon
 
     all_states = states(record)
     alternatives = [

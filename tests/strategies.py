@@ -290,4 +290,4 @@ action_texts: st.SearchStrategy[str] = st.one_of(
     ),
     st.text(max_size=20),
 )
-"""Texts in the action notation (see ``ethnos_rules._actions``), and some arbitrary text."""
+"""Texts in the action notation (see ``ethnos_rules._rules.actions``), and some arbitrary text."""

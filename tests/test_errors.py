@@ -1,5 +1,5 @@
-"""The error classes (``ethnos_rules._errors``): each refusal raises the right class naming the
-right rule, and ``apply`` never changes its input."""
+"""The error classes (``ethnos_rules._rules.errors``): each refusal raises the right class
+naming the right rule, and ``apply`` never changes its input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The action notation (rule NOTATION, the table in ``ethnos_rules._actions``): every kind of
+"""The action notation (rule NOTATION, the table in ``ethnos_rules._rules.actions``): every kind of
 action round-trips through its text, the text is canonical, and malformed text is refused with
 MalformedActionError only."""
 

@@ -19,7 +19,7 @@ from ethnos_rules import (
     play_random,
     position,
 )
-from ethnos_rules._components import multiset_add, multiset_remove
+from ethnos_rules._rules.components import multiset_add, multiset_remove
 
 TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
 

@@ -67,7 +67,7 @@ from ethnos_rules import (
     to_move,
     winners,
 )
-from ethnos_rules._scoring import band_score, score_area, split_awards
+from ethnos_rules._rules.scoring import band_score, score_area, split_awards
 from strategies import (
     COLOURS,
     KINGDOM_NAMES,

@@ -44,7 +44,7 @@ from ethnos_rules import (
     validate,
     winners,
 )
-from ethnos_rules._records import record_schema
+from ethnos_rules._io.records import record_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "records"

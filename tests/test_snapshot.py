@@ -27,7 +27,7 @@ from ethnos_rules import (
     state_from_json,
     state_to_json,
 )
-from ethnos_rules._snapshot import _pending_classes
+from ethnos_rules._io.snapshot import _pending_classes
 
 TRIBES = ["CEN", "ELF", "MER", "ORC", "TRO", "WIZ"]
 ELVES = [f"ELF-{c}" for c in ("green", "purple", "orange", "gray", "red", "blue")]

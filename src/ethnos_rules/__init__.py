@@ -18,7 +18,16 @@ True
 (0, 0, 0, 0)
 """
 
-from ._actions import (
+from ._io.records import (
+    MAX_DECISIONS,
+    MAX_RECORD_BYTES,
+    RECORD_VERSION,
+    GameRecord,
+    RecordError,
+)
+from ._io.snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json
+from ._io.validation import ClaimDifference, ValidationReport, validate
+from ._rules.actions import (
     Action,
     AddToHorde,
     Checkpoint,
@@ -37,8 +46,17 @@ from ._actions import (
     WizardDraw,
     parse_action,
 )
-from ._components import DRAGON, Card, Colour, Dragon, Kingdom, Ruleset, Tribe, default_ruleset
-from ._engine import (
+from ._rules.components import (
+    DRAGON,
+    Card,
+    Colour,
+    Dragon,
+    Kingdom,
+    Ruleset,
+    Tribe,
+    default_ruleset,
+)
+from ._rules.engine import (
     CHANCE,
     ChanceNode,
     Playthrough,
@@ -54,7 +72,7 @@ from ._engine import (
     to_move,
     winners,
 )
-from ._errors import (
+from ._rules.errors import (
     GameOverError,
     IllegalActionError,
     ImpossibleOutcomeError,
@@ -63,13 +81,14 @@ from ._errors import (
     SetupError,
     WrongDecisionError,
 )
-from ._invariants import InvalidStateError, check_state, state_problems
-from ._observation import Observation, SeatView, observation
-from ._options import MerfolkBoard, Options
-from ._position import position
-from ._setup import new_game
-from ._state import AgeSummary, Band, GameState, PlayerState
-from ._tribes import FIRST_EDITION
+from ._rules.invariants import InvalidStateError, check_state, state_problems
+from ._rules.observation import Observation, SeatView, observation
+from ._rules.options import MerfolkBoard, Options
+from ._rules.position import position
+from ._rules.setup import new_game
+from ._rules.state import AgeSummary, Band, GameState, PlayerState
+from ._rules.tribes import FIRST_EDITION
+from ._text.narration import narrate
 
 
 def card(code: str) -> Card:
@@ -94,6 +113,10 @@ __all__ = [
     "CHANCE",
     "DRAGON",
     "FIRST_EDITION",
+    "MAX_DECISIONS",
+    "MAX_RECORD_BYTES",
+    "RECORD_VERSION",
+    "SNAPSHOT_VERSION",
     "Action",
     "AddToHorde",
     "AgeSummary",
@@ -103,10 +126,12 @@ __all__ = [
     "Checkpoint",
     "ChooseFirstPlayer",
     "ChooseTribe",
+    "ClaimDifference",
     "Colour",
     "Dragon",
     "EmptyHorde",
     "GameOverError",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "ImpossibleOutcomeError",
@@ -123,6 +148,7 @@ __all__ = [
     "PlayBand",
     "PlayerState",
     "Playthrough",
+    "RecordError",
     "Recruit",
     "Reveal",
     "RulesError",
@@ -132,6 +158,7 @@ __all__ = [
     "StopChain",
     "TakeTroll",
     "Tribe",
+    "ValidationReport",
     "WizardDraw",
     "WrongDecisionError",
     "apply",
@@ -143,6 +170,7 @@ __all__ = [
     "is_chance",
     "is_terminal",
     "legal_actions",
+    "narrate",
     "new_game",
     "observation",
     "parse_action",
@@ -150,38 +178,13 @@ __all__ = [
     "position",
     "sample",
     "sample_outcome",
+    "state_from_json",
     "state_problems",
+    "state_to_json",
     "to_move",
+    "validate",
     "winners",
 ]
-
-# --- game records, validation, snapshots, narration (issue 3) ------------------------------------
-from ._narration import narrate  # noqa: E402
-from ._records import (  # noqa: E402
-    MAX_DECISIONS,
-    MAX_RECORD_BYTES,
-    RECORD_VERSION,
-    GameRecord,
-    RecordError,
-)
-from ._snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json  # noqa: E402
-from ._validation import ClaimDifference, ValidationReport, validate  # noqa: E402
-
-__all__ += [
-    "MAX_DECISIONS",
-    "MAX_RECORD_BYTES",
-    "RECORD_VERSION",
-    "SNAPSHOT_VERSION",
-    "ClaimDifference",
-    "GameRecord",
-    "RecordError",
-    "ValidationReport",
-    "narrate",
-    "state_from_json",
-    "state_to_json",
-    "validate",
-]
-
 
 # The public classes are shown where users import them from (``ethnos_rules.IllegalActionError``
 # in tracebacks and docs), as python-chess does, not under their private modules.

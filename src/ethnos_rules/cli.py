@@ -12,12 +12,12 @@ from typing import Any
 
 import click
 
-from ._engine import glory, play_random, winners
-from ._errors import RulesError
-from ._narration import Narrator
-from ._options import Options
-from ._records import GameRecord, RecordError, decode, json_text
-from ._validation import ValidationReport, validate
+from ._io.records import GameRecord, RecordError, decode, json_text
+from ._io.validation import ValidationReport, validate
+from ._rules.engine import glory, play_random, winners
+from ._rules.errors import RulesError
+from ._rules.options import Options
+from ._text.narration import Narrator
 
 OPTION_NAMES = (
     "placement",

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from ._components import Card, Colour, Kingdom, Ruleset, Tribe
-from ._options import Options
+from .components import Card, Colour, Kingdom, Ruleset, Tribe
+from .options import Options
 
 if TYPE_CHECKING:
-    from ._actions import Action
+    from .actions import Action
 
 
 @attrs.frozen(slots=True)
@@ -252,6 +252,6 @@ class GameState:
         return tuple(free)
 
     def __str__(self) -> str:
-        from ._narrate import describe_state
+        from .words import describe_state
 
         return describe_state(self)

@@ -37,13 +37,13 @@ import attrs
 import cattrs
 import jsonschema
 
-from ._actions import Action, parse_action
-from ._components import KINGDOMS
-from ._engine import Playthrough, apply
-from ._errors import RulesError
-from ._options import MerfolkBoard, Options
-from ._setup import TokenLayout, new_game
-from ._state import GameState
+from .._rules.actions import Action, parse_action
+from .._rules.components import KINGDOMS
+from .._rules.engine import Playthrough, apply
+from .._rules.errors import RulesError
+from .._rules.options import MerfolkBoard, Options
+from .._rules.setup import TokenLayout, new_game
+from .._rules.state import GameState
 
 RECORD_VERSION = 1
 """The record format version this library writes and reads."""
@@ -194,7 +194,7 @@ def load_json(text: str | bytes, what: str = "record") -> Any:
 @cache
 def record_schema() -> dict[str, Any]:
     """The JSON Schema of game records (``record.schema.json``, shipped in the package)."""
-    text = resources.files("ethnos_rules").joinpath("record.schema.json").read_text("utf-8")
+    text = resources.files("ethnos_rules._io").joinpath("record.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 

@@ -26,8 +26,10 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from . import _bands, _scoring
-from ._actions import (
+from .._io.records import GameRecord, RecordError, options_to_dict
+from .._rules import bands as _bands
+from .._rules import scoring as _scoring
+from .._rules.actions import (
     Action,
     AddToHorde,
     Checkpoint,
@@ -46,16 +48,21 @@ from ._actions import (
     WizardDraw,
     parse_action,
 )
-from ._age import DealPending, FirstPlayerPending, RowPending
-from ._bands import ChainPending, PlacePending
-from ._components import KINGDOMS, Card, Dragon, Kingdom
-from ._engine import apply, glory, winners
-from ._errors import RulesError
-from ._records import GameRecord, RecordError, options_to_dict
-from ._scoring import GameOver, HordeEmptyPending
-from ._state import GameState
-from ._tribes import CheckpointPending, HordePending, KeepPending, TrollPending, WizardPending
-from ._turn import RecruitDraw, TurnPending
+from .._rules.age import DealPending, FirstPlayerPending, RowPending
+from .._rules.bands import ChainPending, PlacePending
+from .._rules.components import KINGDOMS, Card, Dragon, Kingdom
+from .._rules.engine import apply, glory, winners
+from .._rules.errors import RulesError
+from .._rules.scoring import GameOver, HordeEmptyPending
+from .._rules.state import GameState
+from .._rules.tribes import (
+    CheckpointPending,
+    HordePending,
+    KeepPending,
+    TrollPending,
+    WizardPending,
+)
+from .._rules.turn import RecruitDraw, TurnPending
 
 ROMAN = ("0", "I", "II", "III", "IV", "V", "VI")
 

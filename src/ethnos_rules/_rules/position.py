@@ -11,13 +11,13 @@ from typing import Any, TypeVar
 
 import attrs
 
-from ._components import Card, Colour, Kingdom
-from ._errors import SetupError
-from ._invariants import InvalidStateError, check_state
-from ._options import Options
-from ._setup import TokenLayout, new_game
-from ._state import Band, GameState, PlayerState
-from ._turn import TurnPending
+from .components import Card, Colour, Kingdom
+from .errors import SetupError
+from .invariants import InvalidStateError, check_state
+from .options import Options
+from .setup import TokenLayout, new_game
+from .state import Band, GameState, PlayerState
+from .turn import TurnPending
 
 Cards = str | Sequence[str | Card]
 E = TypeVar("E", Kingdom, Colour)

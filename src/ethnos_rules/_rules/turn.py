@@ -6,12 +6,13 @@ from typing import ClassVar
 
 import attrs
 
-from . import _bands, _scoring
-from ._actions import Action, Pass, PlayBand, Recruit
-from ._chance import DrawPending
-from ._components import Card, multiset_add, multiset_remove
-from ._errors import IllegalActionError
-from ._state import GameState, Pending
+from . import bands as _bands
+from . import scoring as _scoring
+from .actions import Action, Pass, PlayBand, Recruit
+from .chance import DrawPending
+from .components import Card, multiset_add, multiset_remove
+from .errors import IllegalActionError
+from .state import GameState, Pending
 
 
 def start_turn(state: GameState, seat: int) -> GameState:

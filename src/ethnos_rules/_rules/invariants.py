@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ._actions import PlayBand
-from ._bands import PlacePending, band_problem
-from ._components import KINGDOMS
-from ._errors import RulesError
-from ._state import GameState
+from .actions import PlayBand
+from .bands import PlacePending, band_problem
+from .components import KINGDOMS
+from .errors import RulesError
+from .state import GameState
 
 
 class InvalidStateError(RulesError):

@@ -20,10 +20,10 @@ from typing import ClassVar
 
 import attrs
 
-from ._actions import Action, Reveal
-from ._components import DRAGON, Card, Dragon
-from ._errors import ImpossibleOutcomeError, RulesError
-from ._state import GameState, Pending
+from .actions import Action, Reveal
+from .components import DRAGON, Card, Dragon
+from .errors import ImpossibleOutcomeError, RulesError
+from .state import GameState, Pending
 
 # Draws repeat the same few outcomes and ratios all game long: build each object once.
 _fraction = functools.lru_cache(maxsize=4096)(Fraction)

@@ -42,7 +42,7 @@ from typing import ClassVar
 
 import attrs
 
-from ._components import (
+from .components import (
     DRAGON,
     Card,
     Colour,
@@ -52,7 +52,7 @@ from ._components import (
     Tribe,
     default_ruleset,
 )
-from ._errors import MalformedActionError
+from .errors import MalformedActionError
 
 
 @attrs.frozen(slots=True)

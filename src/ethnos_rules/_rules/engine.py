@@ -9,15 +9,15 @@ from fractions import Fraction
 
 import attrs
 
-from . import _scoring
-from ._actions import Action
-from ._chance import pick
-from ._components import Tribe
-from ._errors import GameOverError, MalformedActionError, RulesError, WrongDecisionError
-from ._invariants import InvalidStateError
-from ._options import Options
-from ._setup import TokenLayout, new_game
-from ._state import GameState
+from . import scoring as _scoring
+from .actions import Action
+from .chance import pick
+from .components import Tribe
+from .errors import GameOverError, MalformedActionError, RulesError, WrongDecisionError
+from .invariants import InvalidStateError
+from .options import Options
+from .setup import TokenLayout, new_game
+from .state import GameState
 
 
 class ChanceNode(enum.Enum):

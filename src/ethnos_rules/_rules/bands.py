@@ -14,11 +14,11 @@ from typing import ClassVar
 
 import attrs
 
-from . import _turn
-from ._actions import Action, Place, PlayBand, StopChain
-from ._components import KINGDOMS, Card, Kingdom, multiset_remove
-from ._errors import IllegalActionError
-from ._state import Band, GameState, Pending
+from . import turn as _turn
+from .actions import Action, Place, PlayBand, StopChain
+from .components import KINGDOMS, Card, Kingdom, multiset_remove
+from .errors import IllegalActionError
+from .state import Band, GameState, Pending
 
 
 @attrs.frozen(slots=True)

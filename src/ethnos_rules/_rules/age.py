@@ -8,12 +8,12 @@ from typing import ClassVar
 
 import attrs
 
-from . import _turn
-from ._actions import Action, ChooseFirstPlayer
-from ._chance import DrawPending
-from ._components import Card, multiset_add
-from ._errors import ImpossibleOutcomeError
-from ._state import GameState, Pending
+from . import turn as _turn
+from .actions import Action, ChooseFirstPlayer
+from .chance import DrawPending
+from .components import Card, multiset_add
+from .errors import ImpossibleOutcomeError
+from .state import GameState, Pending
 
 
 def begin_age(state: GameState) -> GameState:

@@ -25,11 +25,12 @@ from typing import Any
 
 import attrs
 
-from ._actions import Action, Place, PlayBand, parse_action
-from ._bands import PlacePending
-from ._engine import CHANCE, ChanceNode, apply, legal_actions, to_move, winners
-from ._errors import RulesError, WrongDecisionError
-from ._narration import (
+from .._rules.actions import Action, Place, PlayBand, parse_action
+from .._rules.bands import PlacePending
+from .._rules.engine import CHANCE, ChanceNode, apply, legal_actions, to_move, winners
+from .._rules.errors import RulesError, WrongDecisionError
+from .._rules.state import GameState
+from .._text.narration import (
     AgeScoring,
     Alternative,
     drawer_of,
@@ -37,8 +38,7 @@ from ._narration import (
     is_third_dragon,
     placement_analysis,
 )
-from ._records import GameRecord, RecordError
-from ._state import GameState
+from .records import GameRecord, RecordError
 
 LEGAL_SHOWN = 10
 """How many legal alternatives a report lists; ``legal_count`` gives the total."""

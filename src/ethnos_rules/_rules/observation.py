@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import attrs
 
-from ._components import Card, Colour
-from ._narrate import cards_text
-from ._state import Band, GameState
+from .components import Card, Colour
+from .state import Band, GameState
+from .words import cards_text
 
 
 @attrs.frozen
@@ -106,8 +106,8 @@ def observation(state: GameState, seat: int) -> Observation:
         InvalidStateError: if ``state`` is not a GameState.
         SetupError: (rule ``SETUP-1``) if ``seat`` is not a seat of the game.
     """
-    from ._engine import _game
-    from ._errors import SetupError
+    from .engine import _game
+    from .errors import SetupError
 
     state = _game(state)
     if type(seat) is not int or not 0 <= seat < state.config.players:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._components import KINGDOMS
+from .components import KINGDOMS
 
 if TYPE_CHECKING:
-    from ._state import GameState
+    from .state import GameState
 
 
 ROMAN = ("", "I", "II", "III")
@@ -21,7 +21,7 @@ def _next(state: GameState) -> str:
     """What comes next; at the end, who won (GAME-1..3)."""
     if not state.pending.terminal:
         return state.pending.describe()
-    from ._scoring import winners
+    from .scoring import winners
 
     won = winners(state)
     seats = " and ".join(f"seat {seat}" for seat in won)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ._tribes import Ability
+    from .tribes import Ability
 
 
 class Colour(enum.IntEnum):

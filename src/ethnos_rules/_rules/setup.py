@@ -11,12 +11,12 @@ from typing import ClassVar
 
 import attrs
 
-from . import _age
-from ._actions import Action, ChooseTribe, LayTokens
-from ._components import KINGDOMS, Kingdom, Ruleset, Tribe, default_ruleset
-from ._errors import IllegalActionError, ImpossibleOutcomeError, SetupError
-from ._options import Options
-from ._state import Config, GameState, Pending, PlayerState
+from . import age as _age
+from .actions import Action, ChooseTribe, LayTokens
+from .components import KINGDOMS, Kingdom, Ruleset, Tribe, default_ruleset
+from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
+from .options import Options
+from .state import Config, GameState, Pending, PlayerState
 
 # Mapping is invariant in its key type, so each kind of key is listed apart.
 TokenLayout = (

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ._errors import SetupError
+from .errors import SetupError
 
 Placement = Literal["optional", "mandatory"]
 MerfolkCheckpoints = Literal["one_per_checkpoint", "one_per_move"]

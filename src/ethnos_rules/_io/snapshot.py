@@ -38,19 +38,19 @@ from typing import Any
 import attrs
 import cattrs
 
-from . import _tribes
-from ._age import DealPending, FirstPlayerPending, RowPending
-from ._bands import BandContext, ChainPending, PlacePending, can_chain, placement_options
-from ._components import KINGDOMS, Card, Colour, Kingdom, Tribe, default_ruleset
-from ._engine import legal_actions
-from ._errors import RulesError
-from ._invariants import InvalidStateError, state_problems
-from ._options import Options
-from ._records import RecordError, json_path, load_json, options_from_dict, options_to_dict
-from ._scoring import SOURCES, GameOver, HordeEmptyPending
-from ._setup import ChooseTribes, LayTokensPending
-from ._state import AgeSummary, Band, Config, GameState, Pending, PlayerState
-from ._turn import RecruitDraw
+from .._rules import tribes as _tribes
+from .._rules.age import DealPending, FirstPlayerPending, RowPending
+from .._rules.bands import BandContext, ChainPending, PlacePending, can_chain, placement_options
+from .._rules.components import KINGDOMS, Card, Colour, Kingdom, Tribe, default_ruleset
+from .._rules.engine import legal_actions
+from .._rules.errors import RulesError
+from .._rules.invariants import InvalidStateError, state_problems
+from .._rules.options import Options
+from .._rules.scoring import SOURCES, GameOver, HordeEmptyPending
+from .._rules.setup import ChooseTribes, LayTokensPending
+from .._rules.state import AgeSummary, Band, Config, GameState, Pending, PlayerState
+from .._rules.turn import RecruitDraw
+from .records import RecordError, json_path, load_json, options_from_dict, options_to_dict
 
 SNAPSHOT_VERSION = 1
 """The snapshot format version this library writes and reads."""

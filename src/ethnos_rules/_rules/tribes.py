@@ -22,12 +22,13 @@ from typing import ClassVar
 
 import attrs
 
-from . import _bands, _turn
-from ._actions import Action, AddToHorde, Checkpoint, Keep, TakeTroll, WizardDraw
-from ._components import KINGDOMS, Card, Ruleset, multiset_remove, register_ruleset
-from ._errors import IllegalActionError
-from ._options import Options
-from ._state import GameState, Pending
+from . import bands as _bands
+from . import turn as _turn
+from .actions import Action, AddToHorde, Checkpoint, Keep, TakeTroll, WizardDraw
+from .components import KINGDOMS, Card, Ruleset, multiset_remove, register_ruleset
+from .errors import IllegalActionError
+from .options import Options
+from .state import GameState, Pending
 
 BandContext = _bands.BandContext
 

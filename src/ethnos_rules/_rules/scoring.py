@@ -13,11 +13,11 @@ from typing import ClassVar
 
 import attrs
 
-from . import _age
-from ._actions import Action, EmptyHorde
-from ._components import KINGDOMS, Colour
-from ._errors import IllegalActionError
-from ._state import AgeSummary, GameState, Pending
+from . import age as _age
+from .actions import Action, EmptyHorde
+from .components import KINGDOMS, Colour
+from .errors import IllegalActionError
+from .state import AgeSummary, GameState, Pending
 
 SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
 """The kinds of end-of-Age Glory, in scoring order."""

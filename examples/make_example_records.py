@@ -35,6 +35,7 @@ from ethnos_rules import (
     new_game,
     parse_action,
     play_random,
+    step,
 )
 
 OUT = Path(__file__).resolve().parent / "records"
@@ -182,14 +183,14 @@ def two_player_placement(record: GameRecord) -> GameRecord:
 def wrong_tie_split(record: GameRecord) -> GameRecord:
     """The claimed score of a seat that shared a two-way tie counts the better of the two
     awards instead of its share of their sum."""
-    from ethnos_rules._text.narration import drawer_of, explain_age_end, is_third_dragon
+    from ethnos_rules._io.slips import slips
 
     all_states = states(record)
     alternatives = [
         alt
         for index, state in enumerate(all_states[:-1])
-        if is_third_dragon(state, parse_action(record.actions[index]))
-        for alt in explain_age_end(state, drawer_of(state)).alternatives
+        for event in step(state, parse_action(record.actions[index])).events
+        for alt in slips(event, state.rules)
     ]
     for alt in alternatives:
         same = [a for a in alternatives if a.seat == alt.seat and a.delta == alt.delta]

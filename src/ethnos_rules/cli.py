@@ -14,9 +14,10 @@ import click
 
 from ._io.records import GameRecord, RecordError, decode, json_text
 from ._io.validation import ValidationReport, validate
-from ._rules.engine import glory, play_random, winners
+from ._rules.engine import glory, winners
 from ._rules.errors import RulesError
 from ._rules.options import Options
+from ._rules.replay import play_random
 from ._text.narration import Narrator
 
 OPTION_NAMES = (
@@ -230,7 +231,7 @@ def replay_command(file: str, at: int | None) -> None:
             f"the record holds {len(record.actions)} decisions", param_hint="--at"
         )
     narrator = Narrator(record)
-    for line in narrator.lines(at):
+    for line in narrator.tell(at):
         click.echo(line)
     if at is not None and narrator.state is not None and narrator.error is None:
         click.echo("")

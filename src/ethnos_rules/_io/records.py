@@ -31,19 +31,22 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import cattrs
 import jsonschema
 
-from .._rules.actions import Action, parse_action
+from .._rules.actions import Action
 from .._rules.components import KINGDOMS
-from .._rules.engine import Playthrough, apply
 from .._rules.errors import RulesError
+from .._rules.events import trace
 from .._rules.options import MerfolkBoard, Options
+from .._rules.replay import Playthrough, Refusal, Visitor, replay
 from .._rules.setup import TokenLayout, new_game
 from .._rules.state import GameState
+
+T = TypeVar("T")
 
 RECORD_VERSION = 1
 """The record format version this library writes and reads."""
@@ -582,6 +585,24 @@ class GameRecord:
             options=self.options,
         )
 
+    def accept(self, visitor: Visitor[T], *, stop: int | None = None) -> T:
+        """Replay the record into ``visitor`` and return its result, as python-chess's
+        ``game.accept(visitor)``: the setup (or its refusal), then every decision with its
+        events, up to the end or the first refused decision.
+
+        Args:
+            stop: Replay only the first ``stop`` decisions.
+        """
+        try:
+            start, events = trace(self.new_game)
+        except RulesError as err:
+            visitor.visit_setup_error(err)
+            return visitor.result()
+        except (TypeError, ValueError, KeyError) as err:
+            visitor.visit_setup_error(RecordError(f"the setup cannot be read: {err}"))
+            return visitor.result()
+        return replay(start, self.actions, visitor, start_events=events, stop=stop)
+
     def replay(self, decisions: int | None = None) -> GameState:
         """The state after the first ``decisions`` decisions (all by default).
 
@@ -589,14 +610,7 @@ class GameRecord:
             RulesError: the first refused decision; a note names its index. Use
                 :func:`~ethnos_rules.validate` for a report instead.
         """
-        state = self.new_game()
-        for index, text in enumerate(self.actions[:decisions]):
-            try:
-                state = apply(state, parse_action(text))
-            except RulesError as err:
-                err.add_note(f"at decision {index}: {text!r}")
-                raise
-        return state
+        return self.accept(_FinalState(), stop=decisions)
 
     # --- JSON ---------------------------------------------------------------------------------
 
@@ -664,6 +678,29 @@ class GameRecord:
         """Write the record to a file as UTF-8 JSON."""
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(self.to_json() + "\n")
+
+
+class _FinalState(Visitor[GameState]):
+    """The state a record reaches; a refusal is raised, with a note naming the decision."""
+
+    needs_events = False
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+
+    def visit_setup_error(self, error: RulesError) -> None:
+        raise error
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        refusal.error.add_note(f"at decision {refusal.index}: {refusal.text!r}")
+        raise refusal.error
+
+    def end_game(self, state: GameState) -> None:
+        self.state = state
+
+    def result(self) -> GameState:
+        assert self.state is not None
+        return self.state
 
 
 def _text(action: Action | str) -> str:

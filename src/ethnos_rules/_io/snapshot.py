@@ -41,7 +41,8 @@ import cattrs
 from .._rules import tribes as _tribes
 from .._rules.age import DealPending, FirstPlayerPending, RowPending
 from .._rules.bands import BandContext, ChainPending, PlacePending, can_chain, placement_options
-from .._rules.components import KINGDOMS, Card, Colour, Kingdom, Tribe, default_ruleset
+from .._rules.components import KINGDOMS, Card, Colour, Kingdom, Tribe
+from .._rules.editions import default_ruleset
 from .._rules.engine import legal_actions
 from .._rules.errors import RulesError
 from .._rules.invariants import InvalidStateError, state_problems

@@ -25,20 +25,14 @@ from typing import Any
 
 import attrs
 
-from .._rules.actions import Action, Place, PlayBand, parse_action
-from .._rules.bands import PlacePending
-from .._rules.engine import CHANCE, ChanceNode, apply, legal_actions, to_move, winners
+from .._rules.actions import Place
+from .._rules.engine import CHANCE, ChanceNode, legal_actions, step, to_move, winners
 from .._rules.errors import RulesError, WrongDecisionError
+from .._rules.events import Event, PlacementTest
+from .._rules.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState
-from .._text.narration import (
-    AgeScoring,
-    Alternative,
-    drawer_of,
-    explain_age_end,
-    is_third_dragon,
-    placement_analysis,
-)
 from .records import GameRecord, RecordError
+from .slips import Slip, slips
 
 LEGAL_SHOWN = 10
 """How many legal alternatives a report lists; ``legal_count`` gives the total."""
@@ -162,7 +156,7 @@ def validate(record: GameRecord) -> ValidationReport:
     The setup is checked as :func:`~ethnos_rules.new_game` checks it, every decision as
     :func:`~ethnos_rules.apply` does (chance outcomes included: a card that is not in the
     deck, a Dragon from the top part of the deck are refused with rule ``CHANCE``), and the
-    claimed final Glory, if any, against the computed one.
+    claimed final Glory, if any, against the Glory the scoring events award.
 
     Raises:
         RecordError: ``record`` is not a :class:`~ethnos_rules.GameRecord` (read text with
@@ -170,52 +164,78 @@ def validate(record: GameRecord) -> ValidationReport:
     """
     if not isinstance(record, GameRecord):
         raise RecordError(f"validate() takes a GameRecord, not {type(record).__name__}")
-    players = record.players if type(record.players) is int else None
-    try:
-        state = record.new_game()
-    except RulesError as err:
-        path = _setup_path(err.rule)
-        return ValidationReport(
-            ok=False, players=players, rule=err.rule, reason=err.reason, path=path
-        )
-    except (TypeError, ValueError, KeyError) as err:
-        return ValidationReport(
-            ok=False, players=players, rule="RECORD", reason=f"the setup cannot be read: {err}"
-        )
-    claims = record.claimed_glory
-    if claims is not None and len(claims) != state.config.players:
-        return ValidationReport(
+    return record.accept(_Validator(record))
+
+
+class _Validator(Visitor[ValidationReport]):
+    """Builds the report of :func:`validate` as the record is replayed."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.players = record.players if type(record.players) is int else None
+        self.claims = record.claimed_glory
+        # Claims are checked against the scoring events; without claims none are needed.
+        self.needs_events = self.claims is not None
+        self.slips: list[Slip] = []
+        self.last: Decision | None = None
+        self.report: ValidationReport | None = None
+
+    def begin_game(self, start: GameState, events: tuple[Event, ...]) -> None:
+        claims = self.claims
+        if claims is not None and len(claims) != start.config.players:
+            self.report = ValidationReport(
+                ok=False,
+                players=self.players,
+                rule="RECORD",
+                path="$.claimed_glory",
+                reason=f"{len(claims)} claimed scores for {start.config.players} players",
+            )
+
+    def visit_setup_error(self, error: RulesError) -> None:
+        self.report = ValidationReport(
             ok=False,
-            players=players,
-            rule="RECORD",
-            path="$.claimed_glory",
-            reason=f"{len(claims)} claimed scores for {state.config.players} players",
+            players=self.players,
+            rule=error.rule,
+            reason=error.reason,
+            path=_setup_path(error.rule),
         )
-    band: tuple[int, GameState, PlayBand] | None = None
-    scorings: list[AgeScoring] = []
-    for index, text in enumerate(record.actions):
-        try:
-            action = parse_action(text)
-            after = apply(state, action)
-        except RulesError as err:
-            rule, reason = _explain(err, band, index, state)
-            return _failure(state, index, text, rule, reason, players)
-        if claims is not None and is_third_dragon(state, action):
-            scorings.append(explain_age_end(state, drawer_of(state)))
-        band = _band_context(index, state, action, after)
-        state = after
-    decisions = len(record.actions)
-    if not state.pending.terminal:
-        return ValidationReport(
-            ok=True, complete=False, players=players, decisions=decisions, claims_checked=False
-        )
-    final = tuple(p.glory for p in state.players)
-    won = winners(state)
-    differences: tuple[ClaimDifference, ...] = ()
-    if claims is not None:
-        alternatives = [a for s in scorings for a in s.alternatives]
-        differences = _compare_claims(claims, final, alternatives)
-    if differences:
+
+    def visit_decision(self, decision: Decision) -> None:
+        for event in decision.events:
+            self.slips += slips(event, decision.before.rules)
+        self.last = decision
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        if self.report is None:
+            rule, reason = _explain(refusal, self.last)
+            self.report = _failure(refusal, rule, reason, self.players)
+
+    def end_game(self, state: GameState) -> None:
+        self.report = self.report or self._final(state)
+
+    def result(self) -> ValidationReport:
+        assert self.report is not None
+        return self.report
+
+    def _final(self, state: GameState) -> ValidationReport:
+        decisions = self.last.index + 1 if self.last is not None else 0
+        if not state.pending.terminal:
+            return ValidationReport(
+                ok=True, complete=False, players=self.players, decisions=decisions
+            )
+        final = tuple(p.glory for p in state.players)
+        won = winners(state)
+        claims = self.claims
+        differences = _compare_claims(claims, final, self.slips) if claims is not None else ()
+        if not differences:
+            return ValidationReport(
+                ok=True,
+                complete=True,
+                players=self.players,
+                decisions=decisions,
+                glory=final,
+                winners=won,
+                claims_checked=claims is not None,
+            )
         rules = {d.rule for d in differences}
         reason = "the claimed final Glory is wrong: " + "; ".join(
             d.explanation for d in differences
@@ -223,7 +243,7 @@ def validate(record: GameRecord) -> ValidationReport:
         return ValidationReport(
             ok=False,
             complete=True,
-            players=players,
+            players=self.players,
             decisions=decisions,
             rule=rules.pop() if len(rules) == 1 else "SCORE",
             reason=reason,
@@ -233,15 +253,6 @@ def validate(record: GameRecord) -> ValidationReport:
             claims=differences,
             claims_checked=True,
         )
-    return ValidationReport(
-        ok=True,
-        complete=True,
-        players=players,
-        decisions=decisions,
-        glory=final,
-        winners=won,
-        claims_checked=claims is not None,
-    )
 
 
 def _setup_path(rule: str) -> str | None:
@@ -254,20 +265,19 @@ def _setup_path(rule: str) -> str | None:
     }.get(rule)
 
 
-def _failure(
-    state: GameState, index: int, text: Any, rule: str, reason: str, players: int | None
-) -> ValidationReport:
+def _failure(refusal: Refusal, rule: str, reason: str, players: int | None) -> ValidationReport:
+    state = refusal.state
     legal = legal_actions(state)
     return ValidationReport(
         ok=False,
         complete=False,
         players=players,
-        decisions=index,
-        index=index,
-        action=text if isinstance(text, str) else repr(text),
+        decisions=refusal.index,
+        index=refusal.index,
+        action=refusal.text,
         rule=rule,
         reason=reason,
-        path=f"$.actions[{index}]",
+        path=f"$.actions[{refusal.index}]",
         to_move=to_move(state),
         pending=state.pending.describe(),
         legal=tuple(str(a) for a in legal[:LEGAL_SHOWN]),
@@ -275,41 +285,30 @@ def _failure(
     )
 
 
-def _band_context(
-    index: int, before: GameState, action: Action, after: GameState
-) -> tuple[int, GameState, PlayBand] | None:
-    """The band just played, if it was offered no placement (kept to explain a stray
-    ``place``)."""
-    if isinstance(action, PlayBand) and not isinstance(after.pending, PlacePending):
-        return index, before, action
-    return None
-
-
-def _explain(
-    err: RulesError, band: tuple[int, GameState, PlayBand] | None, index: int, state: GameState
-) -> tuple[str, str]:
-    """The rule and reason for a refusal; a ``place`` after a band that could not place is
-    explained by BAND-5 rather than by the decision that was due."""
-    if (
+def _explain(refusal: Refusal, last: Decision | None) -> tuple[str, str]:
+    """The rule and reason for a refusal; a ``place`` right after a band that could not place is
+    explained by that band's size test rather than by the decision that was due."""
+    err = refusal.error
+    if not (
         isinstance(err, WrongDecisionError)
         and isinstance(err.action, Place)
-        and band is not None
-        and band[0] == index - 1
+        and last is not None
+        and last.index == refusal.index - 1
     ):
-        _, before, action = band
-        seat = before.pending.seat
-        assert seat is not None
-        analysis = placement_analysis(before, seat, action.leader, len(action.cards))
-        if not analysis.kingdoms:
-            return analysis.rule, (
-                f"the band played just before cannot place a marker: {analysis.text}; so no"
-                f" placement follows it, and the next decision is {state.pending.describe()!r}"
+        return err.rule, err.reason
+    events = last.events or step(last.before, last.action).events
+    for event in events:
+        if isinstance(event, PlacementTest) and not event.allowed:
+            due = refusal.state.pending.describe()
+            return event.rule, (
+                f"the band played just before cannot place a marker: {event.reason}; so no"
+                f" placement follows it, and the next decision is {due!r}"
             )
     return err.rule, err.reason
 
 
 def _compare_claims(
-    claims: Sequence[int], final: Sequence[int], alternatives: Sequence[Alternative]
+    claims: Sequence[int], final: Sequence[int], alternatives: Sequence[Slip]
 ) -> tuple[ClaimDifference, ...]:
     out = []
     for seat, (claimed, computed) in enumerate(zip(claims, final, strict=True)):
@@ -327,9 +326,7 @@ def _compare_claims(
     return tuple(out)
 
 
-def _best_explanation(
-    seat: int, delta: int, alternatives: Sequence[Alternative]
-) -> tuple[str, str]:
+def _best_explanation(seat: int, delta: int, alternatives: Sequence[Slip]) -> tuple[str, str]:
     """Slips that explain ``delta`` for ``seat``: single alternatives (up to three shown when
     several fit), else all alternatives of one kind together; ``("SCORE", "")`` when none fits.
     The rule is the one every fitting slip names, or ``"SCORE"`` when they name several."""
@@ -344,7 +341,7 @@ def _best_explanation(
             texts.append(f"{more} other slips that give the same difference")
         rules = {a.rule for a in single}
         return (rules.pop() if len(rules) == 1 else "SCORE"), "; or ".join(texts)
-    kinds: dict[str, list[Alternative]] = {}
+    kinds: dict[str, list[Slip]] = {}
     for alt in mine:
         kinds.setdefault(alt.kind, []).append(alt)
     for group in kinds.values():

@@ -26,6 +26,7 @@ text                        meaning                                             
 ==========================  =====================================================  ==========
 
 Cards are written ``TRIBE-colour`` (``ELF-red``) or ``SKE``; kingdoms by name (``Rhea``).
+:func:`~ethnos_rules.parse_action` (in :mod:`~ethnos_rules._rules.notation`) reads the text back.
 
 >>> from ethnos_rules import parse_action
 >>> action = parse_action("band *ELF-red SKE ELF-blue")
@@ -37,20 +38,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
 
 from .components import (
-    DRAGON,
     Card,
     Colour,
     Dragon,
     Kingdom,
-    Ruleset,
     Tribe,
-    default_ruleset,
 )
 from .errors import MalformedActionError
 
@@ -348,127 +345,23 @@ class EmptyHorde(Action):
             raise _bad(self, "EmptyHorde.colours must be distinct and in colour order")
 
 
-# --- parsing ---------------------------------------------------------------------------------
+ACTION_TYPES: tuple[type[Action], ...] = (
+    ChooseTribe,
+    LayTokens,
+    ChooseFirstPlayer,
+    Reveal,
+    Recruit,
+    PlayBand,
+    Pass,
+    Place,
+    TakeTroll,
+    Checkpoint,
+    AddToHorde,
+    StopChain,
+    Keep,
+    WizardDraw,
+    EmptyHorde,
+)
+"""Every kind of action, in the order of the notation table; actions sort in this order."""
 
-
-def _kingdom(word: str) -> Kingdom:
-    try:
-        return Kingdom[word.upper()]
-    except KeyError:
-        names = ", ".join(k.label for k in Kingdom)
-        raise ValueError(f"unknown kingdom {word!r} (one of {names})") from None
-
-
-def _colour(word: str) -> Colour:
-    try:
-        return Colour[word.upper()]
-    except KeyError:
-        names = ", ".join(c.label for c in Colour)
-        raise ValueError(f"unknown colour {word!r} (one of {names})") from None
-
-
-def _int(word: str) -> int:
-    if not (word.isascii() and word.isdigit()):
-        raise ValueError(f"{word!r} is not a non-negative integer")
-    return int(word)
-
-
-def _one(args: list[str]) -> str:
-    if len(args) != 1:
-        raise ValueError(f"expected one word after the verb, got {len(args)}")
-    return args[0]
-
-
-def _choose(word: str, meanings: dict[str, bool]) -> bool:
-    if word not in meanings:
-        raise ValueError(f"expected {' or '.join(map(repr, meanings))}, not {word!r}")
-    return meanings[word]
-
-
-def _some(args: list[str]) -> list[str]:
-    if not args:
-        raise ValueError("expected more words after the verb")
-    return args
-
-
-def _no_args(args: list[str], action: Action) -> Action:
-    if args:
-        raise ValueError("expected nothing after the verb")
-    return action
-
-
-def _parse_band(args: list[str], rules: Ruleset) -> PlayBand:
-    leaders = [w for w in args if w.startswith("*")]
-    if len(leaders) != 1:
-        raise ValueError("a band needs exactly one Leader, marked with '*'")
-    others = list(args)
-    others.remove(leaders[0])
-    return PlayBand.of(rules.card(leaders[0][1:]), *(rules.card(w) for w in others))
-
-
-def _parse_reveal(word: str, rules: Ruleset) -> Reveal:
-    return Reveal(DRAGON if word.upper() == "DRAGON" else rules.card(word))
-
-
-_PARSERS: dict[str, Callable[[list[str], Ruleset], Action]] = {
-    "tribe": lambda a, r: ChooseTribe(r.tribe(_one(a))),
-    "tokens": lambda a, r: LayTokens(_kingdom(_some(a)[0]), tuple(sorted(map(_int, _some(a[1:]))))),
-    "first": lambda a, r: ChooseFirstPlayer(_int(_one(a))),
-    "reveal": lambda a, r: _parse_reveal(_one(a), r),
-    "recruit": lambda a, r: Recruit(None if _one(a) == "deck" else r.card(a[0])),
-    "band": _parse_band,
-    "pass": lambda a, r: _no_args(a, Pass()),
-    "place": lambda a, r: Place(None if _one(a) == "none" else _kingdom(a[0])),
-    "troll": lambda a, r: TakeTroll(None if _one(a) == "none" else _int(a[0])),
-    "checkpoint": lambda a, r: Checkpoint(None if _one(a) == "none" else _kingdom(a[0])),
-    "horde": lambda a, r: AddToHorde(_choose(_one(a), {"add": True, "none": False})),
-    "chain": lambda a, r: StopChain() if _one(a) == "stop" else _unknown("chain " + a[0]),
-    "keep": lambda a, r: Keep(None if _one(a) == "done" else r.card(a[0])),
-    "wizard": lambda a, r: WizardDraw(_int(_one(a))),
-    "empty": lambda a, r: EmptyHorde(
-        () if a == ["none"] else tuple(sorted(set(map(_colour, _some(a)))))
-    ),
-}
-
-
-_VERB_ORDER = {verb: i for i, verb in enumerate(_PARSERS)}
-
-
-def _unknown(text: str) -> Action:
-    raise ValueError(f"unknown action {text!r}")
-
-
-def parse_action(text: str, ruleset: Ruleset | None = None) -> Action:
-    """Parse the canonical text form of an action (see the module docs for the notation).
-
-    Extra spaces are ignored and the order of a band's other cards does not matter; ``str`` of
-    the result is canonical.
-
-    Raises:
-        MalformedActionError: if ``text`` is not an action (rule ``NOTATION``).
-
-    >>> from ethnos_rules import parse_action
-    >>> parse_action("recruit deck")
-    Recruit(card=None)
-    >>> parse_action("place Atlantis")
-    Traceback (most recent call last):
-    ...
-    ethnos_rules.MalformedActionError: NOTATION: cannot parse 'place Atlantis': unknown ...
-    """
-    if not isinstance(text, str):
-        raise MalformedActionError("NOTATION", f"an action text must be a str, not {type(text)}")
-    words = text.split()
-    if not words:
-        raise MalformedActionError("NOTATION", "empty action text")
-    parser = _PARSERS.get(words[0])
-    if parser is None:
-        verbs = ", ".join(_PARSERS)
-        raise MalformedActionError("NOTATION", f"unknown verb {words[0]!r} (one of {verbs})", text)
-    if not all(word.isascii() for word in words):
-        # Look-alike letters (dotless ı, long ſ, full-width Ｒ) would pass str.upper().
-        raise MalformedActionError("NOTATION", "the action notation is plain ASCII", text)
-    try:
-        return parser(words[1:], ruleset or default_ruleset())
-    except (KeyError, ValueError, IndexError) as err:
-        reason = err.args[0] if err.args else type(err).__name__
-        raise MalformedActionError("NOTATION", f"cannot parse {text!r}: {reason}", text) from None
+_VERB_ORDER = {cls.verb: i for i, cls in enumerate(ACTION_TYPES)}

@@ -13,34 +13,50 @@ from .actions import Action, ChooseFirstPlayer
 from .chance import DrawPending
 from .components import Card, multiset_add
 from .errors import ImpossibleOutcomeError
+from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
 from .state import GameState, Pending
 
 
 def begin_age(state: GameState) -> GameState:
     """Start the current Age: gather the deck (AGE-1), then the first player (AGE-5)."""
+    emit(AgeBegan, state.age, state.config.ages)
     if state.age > 1:
         # AGE-1: every Ally card goes back into the deck; the Dragons are set aside.
+        first = least_glory_seat(state)
+        emit(_least_glory_event, state, first)
         state = attrs.evolve(
             state,
             deck=state.rules.cards_of(state.tribes),
             row=(),
             discard=(),
             players=tuple(attrs.evolve(p, hand=(), bands=()) for p in state.players),
-            first_player=least_glory_seat(state),
+            first_player=first,
         )
+    elif state.first_player is not None:
+        emit(FirstPlayer, state.first_player, 1, "given")
     state = attrs.evolve(state, top_left=0, dragons_in_deck=0, dragons_drawn=0)
     if state.first_player is None:
         return attrs.evolve(state, pending=FirstPlayerPending())
     return attrs.evolve(state, pending=DealPending(0))
 
 
+def clockwise_from_last_dragon(state: GameState) -> list[int]:
+    """The seats clockwise, starting at the player who drew the previous Age's third Dragon."""
+    n = state.config.players
+    start = state.last_dragon or 0
+    return [(start + i) % n for i in range(n)]
+
+
 def least_glory_seat(state: GameState) -> int:
     """AGE-5 for Ages II and III: least Glory; ties go to the first tied seat met clockwise
     starting at the player who drew the third Dragon (that player included)."""
-    n = state.config.players
-    start = state.last_dragon or 0
-    order = [(start + i) % n for i in range(n)]
-    return min(order, key=lambda seat: state.players[seat].glory)
+    return min(clockwise_from_last_dragon(state), key=lambda seat: state.players[seat].glory)
+
+
+def _least_glory_event(state: GameState, first: int) -> FirstPlayer:
+    least = state.players[first].glory
+    tied = tuple(s for s, p in enumerate(state.players) if p.glory == least)
+    return FirstPlayer(first, state.age, "least_glory", least, tied, state.last_dragon or 0)
 
 
 @attrs.frozen(slots=True)
@@ -64,6 +80,7 @@ class FirstPlayerPending(Pending):
         assert isinstance(action, ChooseFirstPlayer)
         if not 0 <= action.seat < state.config.players:
             raise ImpossibleOutcomeError("AGE-5", f"there is no seat {action.seat}", action)
+        emit(FirstPlayer, action.seat, 1, "chance")
         return attrs.evolve(state, first_player=action.seat, pending=DealPending(0))
 
     def describe(self) -> str:
@@ -78,6 +95,7 @@ class DealPending(DrawPending):
 
     dealt: int
     rule: ClassVar[str] = "AGE-2"
+    source: ClassVar[Source] = "deal"
 
     def receiver(self, state: GameState) -> int:
         """The seat that receives this card."""
@@ -109,6 +127,10 @@ class RowPending(DrawPending):
 
     left: int
     rule: ClassVar[str] = "AGE-3"
+    source: ClassVar[Source] = "row"
+
+    def receiver(self, state: GameState) -> None:
+        return None
 
     def receive(self, state: GameState, card: Card) -> GameState:
         state = attrs.evolve(state, row=multiset_add(state.row, [card]))
@@ -128,5 +150,8 @@ def split_deck(state: GameState) -> GameState:
     Then the first player takes the first turn (AGE-6)."""
     first = state.first_player
     assert first is not None
-    state = attrs.evolve(state, top_left=sum(state.deck) // 2, dragons_in_deck=state.rules.dragons)
+    top = sum(state.deck) // 2
+    dragons = state.rules.dragons
+    state = attrs.evolve(state, top_left=top, dragons_in_deck=dragons)
+    emit(DeckSplit, top, sum(state.deck) - top + dragons, dragons)
     return _turn.start_turn(state, first)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import ClassVar
+from collections.abc import Callable
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -18,6 +19,18 @@ from . import turn as _turn
 from .actions import Action, Place, PlayBand, StopChain
 from .components import KINGDOMS, Card, Kingdom, multiset_remove
 from .errors import IllegalActionError
+from .events import (
+    BandPlayed,
+    Blocked,
+    ChainOffered,
+    ChainStopped,
+    MarkerPlaced,
+    PlacementDeclined,
+    PlacementTest,
+    Reason,
+    RestToRow,
+    emit,
+)
 from .state import Band, GameState, Pending
 
 
@@ -46,6 +59,18 @@ class BandContext:
     def leader(self) -> Card:
         """The Leader card."""
         return self.band.leader
+
+
+class BandStep(Pending):
+    """A decision about the band being resolved, ``ctx``, taken by its player."""
+
+    __slots__ = ()
+
+    ctx: BandContext
+
+    @property
+    def seat(self) -> int:
+        return self.ctx.seat
 
 
 # --- which bands exist ------------------------------------------------------------------------
@@ -124,6 +149,7 @@ def play_band(state: GameState, seat: int, action: PlayBand, chain: int) -> Game
     if problem is not None:
         raise IllegalActionError(*problem, action)
     band = Band(action.leader, action.others)
+    emit(BandPlayed, seat, band, chain)
     player = attrs.evolve(
         player, hand=multiset_remove(player.hand, band.cards), bands=(*player.bands, band)
     )
@@ -133,12 +159,17 @@ def play_band(state: GameState, seat: int, action: PlayBand, chain: int) -> Game
 # --- kingdom placement ------------------------------------------------------------------------
 
 
-def placement_threshold(state: GameState, seat: int, kingdom: Kingdom) -> int:
-    """The markers a band's effective size must exceed to place in ``kingdom`` (BAND-5):
-    the player's own markers, or both players' markers in a 2-player game."""
+def counted_markers(state: GameState, seat: int, kingdom: Kingdom) -> tuple[int, ...]:
+    """The markers a band's effective size must exceed to place in ``kingdom`` (BAND-5): the
+    player's own, or both players' in a 2-player game."""
     if state.config.players == 2:
-        return sum(p.kingdoms[kingdom] for p in state.players)
-    return state.players[seat].kingdoms[kingdom]
+        return tuple(p.kingdoms[kingdom] for p in state.players)
+    return (state.players[seat].kingdoms[kingdom],)
+
+
+def placement_threshold(state: GameState, seat: int, kingdom: Kingdom) -> int:
+    """How many markers the band must be larger than in ``kingdom`` (BAND-5)."""
+    return sum(counted_markers(state, seat, kingdom))
 
 
 def effective_size(ctx: BandContext) -> int:
@@ -146,24 +177,68 @@ def effective_size(ctx: BandContext) -> int:
     return ctx.size + ctx.leader.tribe.ability.placement_bonus
 
 
-def placement_options(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
-    """The kingdoms where this band may place its marker (BAND-5, TRIBE-HAL-1, TRIBE-WIN-1)."""
-    ability = ctx.leader.tribe.ability
-    if not ability.places or state.players[ctx.seat].supply == 0:
+def placement_blocked(state: GameState, ctx: BandContext) -> Blocked | None:
+    """Why no kingdom is even tested: a Halfling Leader never places (TRIBE-HAL-1), and a player
+    without a marker in supply places nothing (BAND-5)."""
+    if not ctx.leader.tribe.ability.places:
+        return "never"
+    if state.players[ctx.seat].supply == 0:
+        return "supply"
+    return None
+
+
+def candidate_kingdoms(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
+    """The kingdoms the size test is made for: the Leader's colour, or any kingdom with a
+    Wingfolk Leader (TRIBE-WIN-1)."""
+    if placement_blocked(state, ctx) is not None:
         return ()
     assert ctx.leader.colour is not None
-    kingdoms = KINGDOMS if ability.any_kingdom else (ctx.leader.colour.kingdom,)
+    return KINGDOMS if ctx.leader.tribe.ability.any_kingdom else (ctx.leader.colour.kingdom,)
+
+
+def _passing(
+    state: GameState, ctx: BandContext, kingdoms: tuple[Kingdom, ...]
+) -> tuple[Kingdom, ...]:
     size = effective_size(ctx)
     return tuple(k for k in kingdoms if size > placement_threshold(state, ctx.seat, k))
 
 
+def placement_options(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
+    """The kingdoms where this band may place its marker (BAND-5, TRIBE-HAL-1, TRIBE-WIN-1)."""
+    return _passing(state, ctx, candidate_kingdoms(state, ctx))
+
+
+def placement_test(
+    state: GameState, ctx: BandContext, kingdoms: tuple[Kingdom, ...] | None = None
+) -> PlacementTest:
+    """The size test of BAND-5 with its numbers, for the candidate kingdoms (or ``kingdoms``)."""
+    ability = ctx.leader.tribe.ability
+    tested = candidate_kingdoms(state, ctx) if kingdoms is None else kingdoms
+    return PlacementTest(
+        seat=ctx.seat,
+        leader=ctx.leader,
+        size=ctx.size,
+        bonus=ability.placement_bonus,
+        counted=tuple((k, counted_markers(state, ctx.seat, k)) for k in tested),
+        allowed=_passing(state, ctx, tested),
+        blocked=placement_blocked(state, ctx),
+        any_kingdom=ability.any_kingdom and kingdoms is None,
+    )
+
+
+def placement_is_automatic(state: GameState, options: tuple[Kingdom, ...]) -> bool:
+    """BAND-5a: under ``placement=mandatory`` a single possible kingdom is placed in at once."""
+    return state.options.placement == "mandatory" and len(options) == 1
+
+
 def begin_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-5: offer the placement, or skip it when there is nothing to decide."""
+    emit(placement_test, state, ctx)
     options = placement_options(state, ctx)
     if not options:
         return after_placement(state, ctx)
-    if state.options.placement == "mandatory" and len(options) == 1:
-        return place(state, ctx, options[0])
+    if placement_is_automatic(state, options):
+        return place(state, ctx, options[0], forced=True)
     return attrs.evolve(state, pending=PlacePending(ctx))
 
 
@@ -176,23 +251,26 @@ def add_marker(state: GameState, seat: int, kingdom: Kingdom) -> GameState:
     return state.with_player(seat, player)
 
 
-def place(state: GameState, ctx: BandContext, kingdom: Kingdom) -> GameState:
+def place(state: GameState, ctx: BandContext, kingdom: Kingdom, forced: bool = False) -> GameState:
     """The band places its marker in ``kingdom``; then the Leader ability (BAND-6)."""
     state = add_marker(state, ctx.seat, kingdom)
+    emit(_placed, state, ctx.seat, kingdom, "band", forced)
     return after_placement(state, attrs.evolve(ctx, placed=True))
 
 
+def _placed(
+    state: GameState, seat: int, kingdom: Kingdom, reason: Reason, forced: bool = False
+) -> MarkerPlaced:
+    return MarkerPlaced(seat, kingdom, reason, state.players[seat].kingdoms[kingdom], forced)
+
+
 @attrs.frozen(slots=True)
-class PlacePending(Pending):
+class PlacePending(BandStep):
     """Where the band places its marker, or whether it does (BAND-5, BAND-5a)."""
 
     ctx: BandContext
     rule: ClassVar[str] = "BAND-5"
     accepts: ClassVar[tuple[type[Action], ...]] = (Place,)
-
-    @property
-    def seat(self) -> int:
-        return self.ctx.seat
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
         places = tuple(Place(k) for k in placement_options(state, self.ctx))
@@ -207,6 +285,7 @@ class PlacePending(Pending):
                 raise IllegalActionError(
                     "BAND-5a", "placement is mandatory under the option placement=mandatory", action
                 )
+            emit(PlacementDeclined, self.ctx.seat)
             return after_placement(state, self.ctx)
         if action.kingdom not in placement_options(state, self.ctx):
             raise IllegalActionError("BAND-5", self._why_not(state, action.kingdom), action)
@@ -215,36 +294,88 @@ class PlacePending(Pending):
     def _why_not(self, state: GameState, kingdom: Kingdom) -> str:
         leader = self.ctx.leader
         assert leader.colour is not None
-        if not leader.tribe.ability.any_kingdom and kingdom != leader.colour.kingdom:
+        if kingdom not in candidate_kingdoms(state, self.ctx):
             return (
                 f"a band led by {leader} places only in {leader.colour.kingdom.label}"
                 " (only a Wingfolk Leader may choose the kingdom, TRIBE-WIN-1)"
             )
-        size = effective_size(self.ctx)
-        need = placement_threshold(state, self.ctx.seat, kingdom)
-        whose = "both players'" if state.config.players == 2 else "your"
+        test = placement_test(state, self.ctx, (kingdom,))
+        counted = test.counted[0][1]
+        whose = "both players'" if len(counted) == 2 else "your"
+        need = sum(counted)
         return (
-            f"a band of effective size {size} cannot place in {kingdom.label}: it must be larger"
-            f" than {whose} {need} marker(s) there"
+            f"a band of effective size {test.effective} cannot place in {kingdom.label}: it must"
+            f" be larger than {whose} {need} marker(s) there"
         )
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: place the band's marker"
 
 
-# --- after placement --------------------------------------------------------------------------
+# --- after placement: the Leader's ability, then the rest of the hand (BAND-6) ------------------
+
+Next = tuple[GameState, Pending | None]
+"""What an ability's hook returns: the state, and the decision it asks for next (None: done)."""
+
+
+class Ability:
+    """A Leader ability (BAND-4) with no effect; each tribe's class overrides what it changes.
+
+    The band's steps read the flags and call the two hooks. A hook changes the state and may ask
+    for a decision (an :class:`AbilityStep`); the band then goes on by itself, so an ability
+    never calls into the turn.
+    """
+
+    places: ClassVar[bool] = True
+    any_kingdom: ClassVar[bool] = False
+    placement_bonus: ClassVar[int] = 0
+    chains: ClassVar[bool] = False
+    band_bonus: ClassVar[int] = 0
+    piece: ClassVar[str | None] = None
+
+    def after_placement(self, state: GameState, ctx: BandContext) -> Next:
+        """The ability's effect after placement (BAND-6); by default nothing."""
+        return state, None
+
+    def handle_rest(self, state: GameState, ctx: BandContext) -> Next:
+        """What becomes of the rest of the hand; by default it all goes into the row (BAND-6).
+        When this is done, the turn ends."""
+        return discard_rest(state, ctx.seat), None
 
 
 def after_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-6: the Leader ability follows the placement."""
-    return ctx.leader.tribe.ability.after_placement(state, ctx)
+    state, step = ctx.leader.tribe.ability.after_placement(state, ctx)
+    return _go_on(state, ctx, step, after_ability)
 
 
 def after_ability(state: GameState, ctx: BandContext) -> GameState:
     """The ability is done: a Centaur chain may follow, else the rest of the hand (BAND-6)."""
     if can_chain(state, ctx):
+        emit(ChainOffered, ctx.seat)
         return attrs.evolve(state, pending=ChainPending(ctx))
-    return ctx.leader.tribe.ability.handle_rest(state, ctx)
+    return handle_rest(state, ctx)
+
+
+def handle_rest(state: GameState, ctx: BandContext) -> GameState:
+    """The last Leader handles the rest of the hand (BAND-6, TRIBE-CEN-3); then the turn ends."""
+    state, step = ctx.leader.tribe.ability.handle_rest(state, ctx)
+    return _go_on(state, ctx, step, _end_turn)
+
+
+def _end_turn(state: GameState, ctx: BandContext) -> GameState:
+    return _turn.end_turn(state, ctx.seat)
+
+
+def _go_on(
+    state: GameState,
+    ctx: BandContext,
+    step: Pending | None,
+    then: Callable[[GameState, BandContext], GameState],
+) -> GameState:
+    if step is not None:
+        return attrs.evolve(state, pending=step)
+    return then(state, ctx)
 
 
 def can_chain(state: GameState, ctx: BandContext) -> bool:
@@ -260,26 +391,39 @@ def discard_rest(state: GameState, seat: int, keep: tuple[Card, ...] = ()) -> Ga
     """The hand, but for ``keep``, goes face up into the row (BAND-6)."""
     player = state.players[seat]
     rest = multiset_remove(player.hand, keep)
+    if rest:
+        emit(RestToRow, seat, rest)
     state = state.with_player(seat, attrs.evolve(player, hand=keep))
     return attrs.evolve(state, row=tuple(sorted((*state.row, *rest))))
 
 
-def discard_and_end(state: GameState, ctx: BandContext) -> GameState:
-    """The default for the rest of the hand: discard it all and end the turn (BAND-6)."""
-    return _turn.end_turn(discard_rest(state, ctx.seat), ctx.seat)
+class AbilityStep(BandStep):
+    """A decision a Leader ability asks for. :meth:`resolve` says what the choice does; the
+    band goes on by itself: after the ability (``part = "ability"``), or, for the rest of the
+    hand (``part = "rest"``), to the end of the turn."""
+
+    __slots__ = ()
+
+    part: ClassVar[Literal["ability", "rest"]] = "ability"
+    tribe_ability: ClassVar[type[Ability]]
+    """The ability that asks for this decision."""
+
+    def resolve(self, state: GameState, action: Action) -> Next:
+        """The state after the choice, and the next decision the ability asks for, if any."""
+        raise NotImplementedError
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        state, step = self.resolve(state, action)
+        return _go_on(state, self.ctx, step, after_ability if self.part == "ability" else _end_turn)
 
 
 @attrs.frozen(slots=True)
-class ChainPending(Pending):
+class ChainPending(BandStep):
     """Centaurs: play another band from the remaining hand, or stop (TRIBE-CEN-1..3)."""
 
     ctx: BandContext
     rule: ClassVar[str] = "TRIBE-CEN-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (PlayBand, StopChain)
-
-    @property
-    def seat(self) -> int:
-        return self.ctx.seat
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
         return (*band_actions(state.players[self.ctx.seat].hand), StopChain())
@@ -288,7 +432,8 @@ class ChainPending(Pending):
         if isinstance(action, PlayBand):
             return play_band(state, self.ctx.seat, action, self.ctx.chain + 1)
         # TRIBE-CEN-3: the last band's Leader (this Centaur) handles the rest of the hand.
-        return self.ctx.leader.tribe.ability.handle_rest(state, self.ctx)
+        emit(ChainStopped, self.ctx.seat)
+        return handle_rest(state, self.ctx)
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: play another band (Centaurs) or stop"

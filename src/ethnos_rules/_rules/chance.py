@@ -23,6 +23,7 @@ import attrs
 from .actions import Action, Reveal
 from .components import DRAGON, Card, Dragon
 from .errors import ImpossibleOutcomeError, RulesError
+from .events import CardDrawn, Source, emit
 from .state import GameState, Pending
 
 # Draws repeat the same few outcomes and ratios all game long: build each object once.
@@ -74,10 +75,12 @@ def remove_from_deck(state: GameState, card: Card | Dragon) -> GameState:
 
 
 class DrawPending(Pending):
-    """A chance event that reveals the top card of the deck; subclasses say where it goes."""
+    """A chance event that reveals the top card of the deck; subclasses say where it goes
+    (``source``, :meth:`receiver`, :meth:`receive`)."""
 
     __slots__ = ()
 
+    source: ClassVar[Source]
     chance: ClassVar[bool] = True
     rule: ClassVar[str] = "CHANCE"
     accepts: ClassVar[tuple[type[Action], ...]] = (Reveal,)
@@ -96,7 +99,12 @@ class DrawPending(Pending):
         drawn = remove_from_deck(state, action.card)
         if isinstance(action.card, Dragon):
             return self.dragon(drawn)
+        emit(CardDrawn, action.card, self.receiver(state), self.source)
         return self.receive(drawn, action.card)
+
+    def receiver(self, state: GameState) -> int | None:
+        """The seat the card goes to, or None (the row)."""
+        raise NotImplementedError
 
     def receive(self, state: GameState, card: Card) -> GameState:
         """Put the drawn Ally card where it belongs and go on."""

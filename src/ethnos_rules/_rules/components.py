@@ -11,11 +11,12 @@ the first from the same classes.
 from __future__ import annotations
 
 import enum
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .tribes import Ability
+    from .bands import Ability
 
 
 class Colour(enum.IntEnum):
@@ -113,13 +114,17 @@ class Tribe:
         code: Three-letter code used in rule ids and the notation (``"ELF"``).
         name: Plural English name (``"Elves"``).
         index: Position in the ruleset's tribe list.
-        ability: The Leader ability (``TRIBE-*``); see :mod:`ethnos_rules._tribes`.
+        ability: The Leader ability (``TRIBE-*``); see :mod:`ethnos_rules._rules.tribes`.
+        ruleset: The ruleset it belongs to.
         wild: True for Skeletons: colourless, wild, never a Leader (BAND-3, TRIBE-SKE-1).
     """
 
-    __slots__ = ("ability", "code", "index", "name", "wild")
+    __slots__ = ("ability", "code", "index", "name", "ruleset", "wild")
 
-    def __init__(self, code: str, name: str, index: int, ability: Ability, wild: bool) -> None:
+    def __init__(
+        self, ruleset: Ruleset, code: str, name: str, index: int, ability: Ability, wild: bool
+    ) -> None:
+        self.ruleset = ruleset
         self.code = code
         self.name = name
         self.index = index
@@ -142,7 +147,7 @@ class Tribe:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_tribe_by_code, (self.code,))
+        return (_tribe_of, (self.ruleset, self.code))
 
 
 class Card:
@@ -186,7 +191,7 @@ class Card:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_card_by_code, (self.code,))
+        return (_card_of, (self.tribe.ruleset, self.code))
 
 
 class Dragon:
@@ -224,6 +229,8 @@ class Ruleset:
         dragons: Number of Dragon cards (COMP-4).
         markers: Markers per player, score marker included (COMP-6).
         hand_limit: Cards in hand at which a player may no longer recruit (TURN-2).
+        home: Where the ruleset object is found, as ``"module:name"``; a pickled card, tribe or
+            ruleset is read back as the very object found there.
     """
 
     def __init__(
@@ -240,10 +247,12 @@ class Ruleset:
         dragons: int,
         markers: int,
         hand_limit: int,
+        home: str | None = None,
     ) -> None:
         self.name = name
+        self.home = home
         self.tribes = tuple(
-            Tribe(code, tribe_name, i, ability, wild)
+            Tribe(self, code, tribe_name, i, ability, wild)
             for i, (code, tribe_name, ability, wild) in enumerate(tribes)
         )
         cards: list[Card] = []
@@ -271,7 +280,7 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r})"
 
-    # A ruleset is registered once and shared by every game of it; copies are the same object.
+    # A ruleset is one object shared by every game of it; copies are the same object.
     def __copy__(self) -> Ruleset:
         return self
 
@@ -279,7 +288,9 @@ class Ruleset:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_ruleset_by_name, (self.name,))
+        if self.home is None:
+            raise TypeError(f"the ruleset {self.name!r} has no home, so it cannot be pickled")
+        return (_ruleset_at, (self.home,))
 
     def tribe(self, code: str) -> Tribe:
         """The tribe with this code or English name (case-insensitive).
@@ -326,30 +337,20 @@ class Ruleset:
         return self.band_glory[min(size, len(self.band_glory)) - 1]
 
 
-_RULESETS: dict[str, Ruleset] = {}
-
-
-def register_ruleset(ruleset: Ruleset) -> Ruleset:
-    """Make ``ruleset`` known for parsing and unpickling; returns it."""
-    _RULESETS[ruleset.name] = ruleset
+def _ruleset_at(home: str) -> Ruleset:
+    """The ruleset found at ``"module:name"`` (how pickles name a ruleset)."""
+    module, _, name = home.partition(":")
+    ruleset = getattr(importlib.import_module(module), name)
+    assert isinstance(ruleset, Ruleset)
     return ruleset
 
 
-def default_ruleset() -> Ruleset:
-    """The first-edition ruleset (the only one so far)."""
-    return _RULESETS["1e"]
+def _tribe_of(ruleset: Ruleset, code: str) -> Tribe:
+    return ruleset.tribe(code)
 
 
-def _ruleset_by_name(name: str) -> Ruleset:
-    return _RULESETS[name]
-
-
-def _tribe_by_code(code: str) -> Tribe:
-    return default_ruleset().tribe(code)
-
-
-def _card_by_code(code: str) -> Card:
-    return default_ruleset().card(code)
+def _card_of(ruleset: Ruleset, code: str) -> Card:
+    return ruleset.card(code)
 
 
 def multiset_remove(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[Card, ...]:
@@ -371,11 +372,3 @@ def multiset_add(cards: tuple[Card, ...], added: Iterable[Card]) -> tuple[Card, 
 
 def _index(card: Card) -> int:
     return card.index
-
-
-def counts_add(counts: tuple[int, ...], cards: Iterable[Card]) -> tuple[int, ...]:
-    """Deck-style counts with one more of each of ``cards``."""
-    out = list(counts)
-    for card in cards:
-        out[card.index] += 1
-    return tuple(out)

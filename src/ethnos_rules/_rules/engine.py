@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 import attrs
@@ -12,11 +11,9 @@ import attrs
 from . import scoring as _scoring
 from .actions import Action
 from .chance import pick
-from .components import Tribe
 from .errors import GameOverError, MalformedActionError, RulesError, WrongDecisionError
+from .events import Event, trace
 from .invariants import InvalidStateError
-from .options import Options
-from .setup import TokenLayout, new_game
 from .state import GameState
 
 
@@ -143,6 +140,47 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     return pending.apply(state, action)
 
 
+@attrs.frozen
+class Step:
+    """What one decision did: the state after it, and the events it caused, in order.
+
+    Attributes:
+        state: The state after the decision: equal to what :func:`apply` returns.
+        events: Everything the decision did, as :class:`~ethnos_rules.Event` objects.
+    """
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def step(state: GameState, action: Action, *, seat: int | None = None) -> Step:
+    """Apply ``action`` as :func:`apply` does, and say what it did.
+
+    The events come from the rules that apply the decision: cards drawn, bands played, markers
+    placed and why, abilities, the Age's scoring, the winners. :func:`apply` builds none of
+    them, so it is no slower.
+
+    >>> from ethnos_rules import position, parse_action, step
+    >>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
+    ...                  hands={0: "GIA-red GIA-red ELF-blue"}, kingdoms={0: {"Rhea": 2}})
+    >>> result = step(state, parse_action("band *GIA-red GIA-red"))
+    >>> for event in result.events:
+    ...     print(event)
+    Seat 0 plays a band of 2 cards (*GIA-red GIA-red), led by GIA-red (Giants) (BAND-4).
+    No marker: 2 cards are not more than the 2 markers seat 0 already has in Rhea (BAND-5).
+    Giants: the band (2) is the first Giant-led band this Age: seat 0 gains 2 Glory and takes
+    the Giant token (TRIBE-GIA-1).
+    The rest of seat 0's hand goes face up into the row: ELF-blue (BAND-6).
+    >>> result.events[2].gains, result.state == apply(state, parse_action("band *GIA-red GIA-red"))
+    (((0, 2),), True)
+
+    Raises:
+        RulesError: as :func:`apply`.
+    """
+    after, events = trace(apply, state, action, seat=seat)
+    return Step(after, events)
+
+
 def _wrong_kind(state: GameState, action: Action) -> str:
     pending = state.pending
     expected = " or ".join(repr(cls.verb) for cls in pending.accepts)
@@ -217,64 +255,3 @@ def sample(state: GameState, rng: random.Random) -> GameState:
     while _game(state).pending.chance:
         state = apply(state, pick(state.pending.outcomes(state), rng))
     return state
-
-
-@attrs.frozen
-class Playthrough:
-    """A whole game: the start, every decision (chance outcomes included), the end.
-
-    Attributes:
-        start: The state :func:`new_game` returned.
-        actions: Every decision in order.
-        final: The state after the last decision.
-    """
-
-    start: GameState
-    actions: tuple[Action, ...]
-    final: GameState
-
-    def states(self) -> Iterator[GameState]:
-        """Every state of the game, from :attr:`start` to :attr:`final` (one more than the
-        actions)."""
-        state = self.start
-        yield state
-        for action in self.actions:
-            state = apply(state, action)
-            yield state
-
-
-def play_random(
-    players: int,
-    seed: int,
-    *,
-    tribes: Iterable[str | Tribe] | None = None,
-    glory_tokens: TokenLayout | None = None,
-    first_player: int | None = None,
-    options: Options | None = None,
-) -> Playthrough:
-    """Play a whole game with uniformly random legal decisions and exact chance, seeded.
-
-    >>> from ethnos_rules import play_random, is_terminal, winners
-    >>> game = play_random(3, seed=7)
-    >>> is_terminal(game.final), len(winners(game.final)) >= 1
-    (True, True)
-    """
-    rng = random.Random(seed)
-    start = new_game(
-        players,
-        tribes=tribes,
-        glory_tokens=glory_tokens,
-        first_player=first_player,
-        options=options,
-    )
-    state = start
-    actions: list[Action] = []
-    while not state.pending.terminal:
-        pending = state.pending
-        if pending.chance:
-            action = pick(pending.outcomes(state), rng)
-        else:
-            action = rng.choice(pending.legal(state))
-        state = apply(state, action)
-        actions.append(action)
-    return Playthrough(start, tuple(actions), state)

@@ -4,19 +4,39 @@ The Age ends on its third Dragon (RECRUIT-4). Steps run in spec order: scatter t
 score kingdoms (END-2), the Merfolk board, the Giant token and the Orc Hordes (END-3), bands
 (END-4), clean up (END-5), then the next Age or the end of the game (END-6). The only decisions are
 the Orc players' (TRIBE-ORC-2), taken one player at a time.
+
+Every award is an event (:class:`~ethnos_rules.AreaScored`, :class:`~ethnos_rules.BandScored`,
+…) built by the rule here and credited from its ``gains``, so the events say exactly what was
+paid.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import attrs
 
 from . import age as _age
 from .actions import Action, EmptyHorde
-from .components import KINGDOMS, Colour
+from .components import KINGDOMS, Colour, Kingdom
 from .errors import IllegalActionError
+from .events import (
+    AgeEnded,
+    AgeScored,
+    AreaScored,
+    BandScored,
+    Event,
+    GameEnded,
+    GiantScored,
+    HandDiscarded,
+    HordeEmptied,
+    HordeKept,
+    Prize,
+    TieGroup,
+    credit,
+    emit,
+)
 from .state import AgeSummary, GameState, Pending
 
 SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
@@ -26,54 +46,72 @@ Gains = tuple[tuple[int, ...], ...]
 """Glory gained this end of Age, per seat, per source in :data:`SOURCES` order."""
 
 
-def _gain(
-    state: GameState, gains: Gains, seat: int, source: str, amount: int
-) -> tuple[GameState, Gains]:
-    if not amount:
-        return state, gains
-    player = state.players[seat]
-    state = state.with_player(seat, attrs.evolve(player, glory=player.glory + amount))
-    row = list(gains[seat])
-    row[SOURCES.index(source)] += amount
-    return state, (*gains[:seat], tuple(row), *gains[seat + 1 :])
+def _score(state: GameState, gains: Gains, source: str, event: Event) -> tuple[GameState, Gains]:
+    """Pay ``event``'s gains, counted under ``source`` for the Age summary."""
+    rows = [list(row) for row in gains]
+    for seat, amount in event.gains:
+        rows[seat][SOURCES.index(source)] += amount
+    return credit(state, event), tuple(tuple(row) for row in rows)
 
 
 # --- ranking and awards (SCORE-K-*, SCORE-2P-1) ---------------------------------------------------
 
 
-def rank_groups(state: GameState, values: Sequence[int]) -> list[list[int]]:
-    """Contenders (value > 0, SCORE-K-1) in tie groups, best first (SCORE-K-3).
+Ranked = list[tuple[int, tuple[int, int] | None, list[int]]]
+"""Tie groups, best first: (value, the Troll tokens that ranked them or None, seats)."""
 
-    Equal values are separated by the total, then the highest, of the Troll tokens held; under
-    ``troll_tiebreak=first_only`` only among the players tied for the highest value.
-    """
+
+def _ranked(state: GameState, values: Sequence[int]) -> Ranked:
+    """Contenders (value > 0, SCORE-K-1) in tie groups, best first (SCORE-K-3): by value, then
+    Troll total, then highest Troll; under ``troll_tiebreak=first_only`` Troll tokens count
+    only among the players tied for the highest value."""
     contenders = [seat for seat, v in enumerate(values) if v > 0]
     if not contenders:
         return []
     best = max(values[s] for s in contenders)
     first_only = state.options.troll_tiebreak == "first_only"
 
-    def key(seat: int) -> tuple[int, int, int]:
-        trolls = state.players[seat].trolls
+    def trolls(seat: int) -> tuple[int, int] | None:
         if first_only and values[seat] != best:
-            return (values[seat], 0, 0)
-        return (values[seat], sum(trolls), max(trolls, default=0))
+            return None
+        held = state.players[seat].trolls
+        return (sum(held), max(held, default=0))
 
-    ordered = sorted(contenders, key=lambda s: (tuple(-k for k in key(s)), s))
-    groups: list[list[int]] = []
+    def key(seat: int) -> tuple[int, tuple[int, int]]:
+        return (values[seat], trolls(seat) or (0, 0))
+
+    ordered = sorted(contenders, key=lambda s: (-key(s)[0], tuple(-k for k in key(s)[1]), s))
+    groups: Ranked = []
     for seat in ordered:
-        if groups and key(groups[-1][0]) == key(seat):
-            groups[-1].append(seat)
+        if groups and key(groups[-1][2][0]) == key(seat):
+            groups[-1][2].append(seat)
         else:
-            groups.append([seat])
+            groups.append((values[seat], trolls(seat), [seat]))
     return groups
 
 
-def award(tokens: Sequence[int], age: int, rank: int) -> int:
+def rank_groups(state: GameState, values: Sequence[int]) -> list[list[int]]:
+    """Contenders (value > 0, SCORE-K-1) in tie groups, best first (SCORE-K-3)."""
+    return [seats for _, _, seats in _ranked(state, values)]
+
+
+def award_prize(tokens: Sequence[int], age: int, rank: int) -> Prize | None:
     """SCORE-K-2: in Age ``age`` the ``rank``-th player earns the token on space
     ``age - rank + 1``, if that space exists."""
     space = age - rank + 1
-    return tokens[space - 1] if 1 <= space <= len(tokens) else 0
+    return Prize(space, tokens[space - 1]) if 1 <= space <= len(tokens) else None
+
+
+def award(tokens: Sequence[int], age: int, rank: int) -> int:
+    """The value of :func:`award_prize`, 0 where there is none."""
+    prize = award_prize(tokens, age, rank)
+    return prize.value if prize is not None else 0
+
+
+def tie_share(total: int, members: int) -> int:
+    """SCORE-K-3: each member of a tie group gets the sum of its awards divided by the number of
+    members, rounded down."""
+    return total // members
 
 
 def split_awards(groups: list[list[int]], prize: Callable[[int], int], players: int) -> list[int]:
@@ -83,9 +121,78 @@ def split_awards(groups: list[list[int]], prize: Callable[[int], int], players: 
     for group in groups:
         total = sum(prize(r) for r in range(rank, rank + len(group)))
         for seat in group:
-            out[seat] = total // len(group)
+            out[seat] = tie_share(total, len(group))
         rank += len(group)
     return out
+
+
+Scheme = Literal["ranks", "first_only", "two_player_final"]
+
+
+def area_score(
+    state: GameState,
+    kingdom: Kingdom | None,
+    values: Sequence[int],
+    tokens: Sequence[int],
+    first_only: bool = False,
+) -> AreaScored:
+    """One kingdom (or the Merfolk board, ``kingdom`` None) scored at the end of this Age:
+    ``values`` are the seats' markers (or track positions), ``tokens`` the award values on
+    spaces I, II, III."""
+    ranked = _ranked(state, values)
+    age = state.age
+    scheme: Scheme = "first_only" if first_only else "ranks"
+    if state.config.players == 2 and age == state.config.ages:
+        scheme = "two_player_final"
+        prizes = _two_player_prizes(state, ranked, tokens)
+    else:
+        prizes = _rank_prizes(ranked, tokens, age, first_only)
+    groups = []
+    rank = 1
+    for (value, trolls, seats), shared in zip(ranked, prizes, strict=True):
+        total = sum(p.value for p in shared)
+        share = tie_share(total, len(seats))
+        groups.append(TieGroup(tuple(seats), value, trolls, rank, shared, share))
+        rank += len(seats)
+    awards = [0] * state.config.players
+    for group in groups:
+        for seat in group.seats:
+            awards[seat] = group.share
+    return AreaScored(
+        kingdom, age, tuple(tokens), tuple(values), tuple(groups), scheme, tuple(awards)
+    )
+
+
+def _rank_prizes(
+    ranked: Ranked, tokens: Sequence[int], age: int, first_only: bool
+) -> list[tuple[Prize, ...]]:
+    """SCORE-K-2/3: each group shares the awards of the ranks it covers; under
+    ``merfolk_scoring=first_only`` only the first group earns, the first place's award."""
+    out = []
+    rank = 1
+    for _, _, seats in ranked:
+        ranks = range(rank, rank + len(seats))
+        if first_only:
+            ranks = range(1, 2) if rank == 1 else range(0)
+        out.append(tuple(p for r in ranks if (p := award_prize(tokens, age, r)) is not None))
+        rank += len(seats)
+    return out
+
+
+def _two_player_prizes(
+    state: GameState, ranked: Ranked, tokens: Sequence[int]
+) -> list[tuple[Prize, ...]]:
+    """SCORE-2P-1: the first earns II, the second nothing; a lone contender earns I + II; a tie
+    for first splits II (or I + II under ``two_player_final_tie=split_I_plus_II``)."""
+    both = (Prize(1, tokens[0]), Prize(2, tokens[1]))
+    if not ranked:
+        return []
+    if len(ranked[0][2]) == 2:
+        split_two = state.options.two_player_final_tie == "split_II"
+        return [both[1:] if split_two else both]
+    if len(ranked) == 1:
+        return [both]
+    return [both[1:], ()]
 
 
 def score_area(
@@ -93,31 +200,7 @@ def score_area(
 ) -> list[int]:
     """The Glory each seat earns from one kingdom (or the Merfolk board): ``values`` are the
     seats' markers (or track positions), ``tokens`` the award values on spaces I, II, III."""
-    groups = rank_groups(state, values)
-    n = state.config.players
-    age = state.age
-    if n == 2 and age == state.config.ages:
-        return _two_player_final(state, groups, tokens)
-    if first_only:
-        # merfolk_scoring=first_only: the players furthest ahead share the first place's award.
-        return split_awards(groups[:1], lambda r: award(tokens, age, 1) if r == 1 else 0, n)
-    return split_awards(groups, lambda r: award(tokens, age, r), n)
-
-
-def _two_player_final(
-    state: GameState, groups: list[list[int]], tokens: Sequence[int]
-) -> list[int]:
-    """SCORE-2P-1: the first earns II, the second nothing; a lone contender earns I + II; a tie
-    for first splits II (or I + II under ``two_player_final_tie=split_I_plus_II``)."""
-    out = [0, 0]
-    if not groups:
-        return out
-    first = groups[0]
-    if len(first) == 2:
-        pot = tokens[1] if state.options.two_player_final_tie == "split_II" else sum(tokens)
-        return [pot // 2, pot // 2]
-    out[first[0]] = sum(tokens) if len(groups) == 1 else tokens[1]
-    return out
+    return list(area_score(state, None, values, tokens, first_only).awards)
 
 
 # --- end of the Age ---------------------------------------------------------------------------
@@ -126,8 +209,12 @@ def _two_player_final(
 def end_age(state: GameState, drawer: int) -> GameState:
     """RECRUIT-4: the third Dragon ends the Age at once; run END-1..3 up to the Orc decisions."""
     n = state.config.players
+    emit(AgeEnded, state.age, drawer)
     gains: Gains = tuple((0,) * len(SOURCES) for _ in range(n))
     # END-1: every player discards their hand.
+    for seat, player in enumerate(state.players):
+        if player.hand:
+            emit(HandDiscarded, seat, player.hand)
     cards = [c for p in state.players for c in p.hand]
     state = attrs.evolve(
         state,
@@ -136,34 +223,41 @@ def end_age(state: GameState, drawer: int) -> GameState:
     )
     # END-2: kingdoms.
     for kingdom, tokens in zip(KINGDOMS, state.tokens, strict=True):
-        for seat, glory in enumerate(score_area(state, state.markers(kingdom), tokens)):
-            state, gains = _gain(state, gains, seat, "kingdoms", glory)
+        scored = area_score(state, kingdom, state.markers(kingdom), tokens)
+        state, gains = _score(state, gains, "kingdoms", scored)
     # END-3: Merfolk board, Giant token, then the Orc Hordes.
     if state.players[0].merfolk is not None:
-        state, gains = _score_merfolk(state, gains)
+        state, gains = _score(state, gains, "merfolk", _merfolk_score(state))
     if state.giant_holder is not None:
         values = state.rules.giant_values[1 if state.config.small else 0]
-        state, gains = _gain(state, gains, state.giant_holder, "giant", values[state.age - 1])
+        giant = GiantScored(state.giant_holder, values[state.age - 1], state.age)
+        state, gains = _score(state, gains, "giant", giant)
+    return next_horde(state, gains, drawer, horde_queue(state, drawer))
+
+
+def horde_queue(state: GameState, drawer: int) -> tuple[int, ...]:
+    """END-3: the Orc players decide in turn order from the player after the drawer of the
+    third Dragon; only players with Horde markers decide."""
+    n = state.config.players
     order = [(drawer + 1 + i) % n for i in range(n)]
-    return next_horde(state, gains, drawer, tuple(s for s in order if state.players[s].horde))
+    return tuple(s for s in order if state.players[s].horde)
 
 
-def _score_merfolk(state: GameState, gains: Gains) -> tuple[GameState, Gains]:
+def _merfolk_score(state: GameState) -> AreaScored:
     """TRIBE-MER-3: the Merfolk board scores like a kingdom; players on space 0 are not ranked."""
     board = state.options.merfolk_board
     values = board.values_small if state.config.small else board.values_large
     positions = [p.merfolk or 0 for p in state.players]
     first_only = state.options.merfolk_scoring == "first_only"
-    for seat, glory in enumerate(score_area(state, positions, values, first_only)):
-        state, gains = _gain(state, gains, seat, "merfolk", glory)
-    return state, gains
+    return area_score(state, None, positions, values, first_only)
 
 
 def next_horde(state: GameState, gains: Gains, drawer: int, queue: tuple[int, ...]) -> GameState:
     """TRIBE-ORC-2: the next Orc player decides; in the last Age every Horde is emptied."""
     last_age = state.age == state.config.ages
     while queue and last_age:
-        state, gains = empty_horde(state, gains, queue[0], state.players[queue[0]].horde)
+        colours = state.players[queue[0]].horde
+        state, gains = empty_horde(state, gains, queue[0], colours, forced=True)
         queue = queue[1:]
     if queue:
         return attrs.evolve(state, pending=HordeEmptyPending(queue, drawer, gains))
@@ -171,16 +265,18 @@ def next_horde(state: GameState, gains: Gains, drawer: int, queue: tuple[int, ..
 
 
 def empty_horde(
-    state: GameState, gains: Gains, seat: int, colours: Sequence[Colour]
+    state: GameState, gains: Gains, seat: int, colours: Sequence[Colour], forced: bool = False
 ) -> tuple[GameState, Gains]:
     """Remove the markers on ``colours`` from the Horde of ``seat`` and score them (COMP-11)."""
     if not colours:
+        emit(HordeKept, seat)
         return state, gains
     player = state.players[seat]
     left = tuple(c for c in player.horde if c not in colours)
     player = attrs.evolve(player, horde=left, supply=player.supply + len(colours))
     state = state.with_player(seat, player)
-    return _gain(state, gains, seat, "orcs", state.rules.orc_glory[len(colours) - 1])
+    glory = state.rules.orc_glory[len(colours) - 1]
+    return _score(state, gains, "orcs", HordeEmptied(seat, tuple(colours), glory, forced))
 
 
 @attrs.frozen(slots=True)
@@ -241,7 +337,8 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
             # TRIBE-SKE-1: Skeletons leave every band before it scores.
             kept = sum(1 for c in band.cards if not c.wild)
             bonus = band.leader.tribe.ability.band_bonus
-            state, gains = _gain(state, gains, seat, "bands", band_score(state, kept, bonus))
+            scored = BandScored(seat, band, kept, bonus, band_score(state, kept, bonus))
+            state, gains = _score(state, gains, "bands", scored)
     cards = [c for p in state.players for b in p.bands for c in b.cards]
     summary = AgeSummary(
         age=state.age,
@@ -252,6 +349,7 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
         band_sizes=tuple(sizes),
         third_dragon=drawer,
     )
+    emit(AgeScored, summary)
     state = attrs.evolve(
         state,
         discard=tuple(sorted((*state.discard, *cards))),
@@ -262,7 +360,9 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
         last_dragon=drawer,
     )
     if state.age == state.config.ages:
-        return attrs.evolve(state, pending=GameOver())
+        state = attrs.evolve(state, pending=GameOver())
+        emit(game_result, state)
+        return state
     return _age.begin_age(attrs.evolve(state, age=state.age + 1))
 
 
@@ -299,3 +399,24 @@ def winners(state: GameState) -> tuple[int, ...]:
     keys = [ranking_key(state, seat) for seat in range(state.config.players)]
     best = max(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)
+
+
+def game_result(state: GameState) -> GameEnded:
+    """The winners of a finished game, and the rule that decided among the best: GAME-1 if one
+    seat has the most Glory, GAME-2 if the markers on the kingdoms separate the tied, else
+    GAME-3 (the last Age's bands, or a shared victory)."""
+    keys = [ranking_key(state, seat) for seat in range(state.config.players)]
+    rules: tuple[Literal["GAME-1", "GAME-2"], ...] = ("GAME-1", "GAME-2")
+    decided_by: Literal["GAME-1", "GAME-2", "GAME-3"] = "GAME-3"
+    for parts, rule in enumerate(rules, start=1):
+        best = max(key[:parts] for key in keys)
+        if [key[:parts] for key in keys].count(best) == 1:
+            decided_by = rule
+            break
+    return GameEnded(
+        glory=tuple(key[0] for key in keys),
+        winners=winners(state),
+        decided_by=decided_by,
+        markers=tuple(key[1] for key in keys),
+        band_sizes=tuple(key[2] for key in keys),
+    )

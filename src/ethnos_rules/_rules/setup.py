@@ -13,8 +13,10 @@ import attrs
 
 from . import age as _age
 from .actions import Action, ChooseTribe, LayTokens
-from .components import KINGDOMS, Kingdom, Ruleset, Tribe, default_ruleset
+from .components import KINGDOMS, Kingdom, Ruleset, Tribe
+from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
+from .events import TokensLaid, TribeChosen, TribesInPlay, emit
 from .options import Options
 from .state import Config, GameState, Pending, PlayerState
 
@@ -78,7 +80,7 @@ def new_game(
         state = attrs.evolve(state, tokens=_token_layout(config, glory_tokens))
     if tribes is None:
         return state
-    return _tribes_chosen(attrs.evolve(state, tribes=_tribe_list(config, tribes)))
+    return _tribes_chosen(attrs.evolve(state, tribes=_tribe_list(config, tribes)), by_chance=False)
 
 
 def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
@@ -152,14 +154,17 @@ def _kingdom_key(key: object) -> Kingdom:
         raise SetupError("SETUP-4", f"unknown kingdom {key!r}") from None
 
 
-def _tribes_chosen(state: GameState) -> GameState:
+def _tribes_chosen(state: GameState, by_chance: bool) -> GameState:
     """SETUP-3 done: build the Allies Deck and the tribe pieces (SETUP-5), then the tokens."""
+    emit(TribesInPlay, state.tribes, by_chance)
     players = state.players
     if "track" in state.pieces():
         # SETUP-5: every player's Merfolk marker starts on space 0, taken from supply.
         players = tuple(attrs.evolve(p, supply=p.supply - 1, merfolk=0) for p in players)
     state = attrs.evolve(state, players=players, deck=state.rules.cards_of(state.tribes))
     if len(state.tokens) == len(KINGDOMS):
+        for kingdom, values in zip(KINGDOMS, state.tokens, strict=True):
+            emit(TokensLaid, kingdom, values, by_chance=False)
         return _age.begin_age(state)
     return attrs.evolve(state, pending=LayTokensPending(Kingdom.ALTHEA))
 
@@ -189,10 +194,11 @@ class ChooseTribes(Pending):
             raise ImpossibleOutcomeError(
                 "SETUP-3", f"{action.tribe.name} are already in play", action
             )
+        emit(TribeChosen, action.tribe)
         state = attrs.evolve(state, tribes=tuple(sorted((*state.tribes, action.tribe))))
         if len(state.tribes) < state.config.tribe_count:
             return state
-        return _tribes_chosen(state)
+        return _tribes_chosen(state, by_chance=True)
 
     def describe(self) -> str:
         return "chance: choose a tribe"
@@ -244,6 +250,7 @@ class LayTokensPending(Pending):
             raise ImpossibleOutcomeError(
                 "SETUP-4", f"tokens {list(values)} are not all among those left", action
             )
+        emit(TokensLaid, self.kingdom, values, by_chance=True)
         state = attrs.evolve(state, tokens=(*state.tokens, values))
         if len(state.tokens) < len(KINGDOMS):
             return attrs.evolve(state, pending=LayTokensPending(Kingdom(self.kingdom + 1)))

@@ -252,6 +252,6 @@ class GameState:
         return tuple(free)
 
     def __str__(self) -> str:
-        from .words import describe_state
+        from .picture import describe_state
 
         return describe_state(self)

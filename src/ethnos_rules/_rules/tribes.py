@@ -1,19 +1,23 @@
 """Tribe abilities (spec §7, ``TRIBE-*``): each tribe's Leader ability lives in one class here.
 
-An :class:`Ability` plugs into the steps of a band (BAND-6) and into end-of-Age band scoring:
+An ability is an :class:`~ethnos_rules._rules.bands.Ability`: it plugs into the steps of a band
+(BAND-6) and into end-of-Age band scoring through
 
-- placement: ``places`` (Halflings never), ``any_kingdom`` (Wingfolk), ``placement_bonus``
+- placement flags: ``places`` (Halflings never), ``any_kingdom`` (Wingfolk), ``placement_bonus``
   (Minotaurs);
-- :meth:`Ability.after_placement`: what the Leader does after the placement (Giants, Merfolk,
-  Orcs, Trolls);
+- ``after_placement``: what the Leader does after the placement (Giants, Merfolk, Orcs,
+  Trolls);
 - ``chains``: a band that placed may be followed by another (Centaurs);
-- :meth:`Ability.handle_rest`: what becomes of the rest of the hand (Elves, Wizards);
+- ``handle_rest``: what becomes of the rest of the hand (Elves, Wizards);
 - ``band_bonus``: extra size at band scoring (Dwarves);
 - ``piece``: the board piece the tribe brings into play, if any (SETUP-5): ``"track"`` (every
   player's marker on the Merfolk board), ``"giant"`` (the Giant token), ``"horde"`` (a Horde
   board per player), ``"trolls"`` (the Troll tokens).
 
-Only the Leader's ability applies (BAND-4). The first-edition tribe list is at the bottom.
+A hook returns the state and the decision it asks for, if any (an
+:class:`~ethnos_rules._rules.bands.AbilityStep`, whose ``resolve`` says what the choice does);
+the band then goes on by itself. Only the Leader's ability applies (BAND-4). The first-edition
+table of tribes is in :mod:`~ethnos_rules._rules.editions`.
 """
 
 from __future__ import annotations
@@ -22,54 +26,39 @@ from typing import ClassVar
 
 import attrs
 
-from . import bands as _bands
-from . import turn as _turn
 from .actions import Action, AddToHorde, Checkpoint, Keep, TakeTroll, WizardDraw
-from .components import KINGDOMS, Card, Ruleset, multiset_remove, register_ruleset
+from .bands import Ability, AbilityStep, BandContext, Next, add_marker, discard_rest
+from .components import KINGDOMS, Card, multiset_remove
 from .errors import IllegalActionError
+from .events import (
+    CardKept,
+    CheckpointDeclined,
+    CheckpointsLost,
+    GiantTokenMissed,
+    GiantTokenTaken,
+    HordeBlocked,
+    HordeDeclined,
+    HordeMarkerAdded,
+    KeepingDone,
+    MarkerPlaced,
+    MerfolkMoved,
+    Source,
+    TrollDeclined,
+    TrollTokenTaken,
+    WizardsDraw,
+    credit,
+    emit,
+)
 from .options import Options
-from .state import GameState, Pending
-
-BandContext = _bands.BandContext
-
-
-class Ability:
-    """A Leader ability with no effect; tribes override what they change."""
-
-    places: ClassVar[bool] = True
-    any_kingdom: ClassVar[bool] = False
-    placement_bonus: ClassVar[int] = 0
-    chains: ClassVar[bool] = False
-    band_bonus: ClassVar[int] = 0
-    piece: ClassVar[str | None] = None
-
-    def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
-        """The ability's effect after placement; must end by calling ``after_ability``."""
-        return _bands.after_ability(state, ctx)
-
-    def handle_rest(self, state: GameState, ctx: BandContext) -> GameState:
-        """What happens to the rest of the hand; by default it is all discarded (BAND-6)."""
-        return _bands.discard_and_end(state, ctx)
-
-
-class _Pending(Pending):
-    """A tribe's follow-up decision about the band in ``ctx``."""
-
-    __slots__ = ()
-
-    ctx: BandContext
-
-    @property
-    def seat(self) -> int:
-        return self.ctx.seat
-
+from .state import GameState
+from .turn import DeckDraw, end_turn, take_card
 
 # --- Centaurs, Dwarves, Halflings, Minotaurs, Skeletons, Wingfolk: flags only --------------------
 
 
 class Centaurs(Ability):
     """TRIBE-CEN-1..3: a band that placed a marker may be followed by another band; see
-    :class:`~ethnos_rules._bands.ChainPending`."""
+    :class:`~ethnos_rules._rules.bands.ChainPending`."""
 
     chains = True
 
@@ -112,14 +101,13 @@ class Giants(Ability):
     GLORY = 2
     piece = "giant"
 
-    def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
-        if ctx.size > state.giant_size:
-            player = state.players[ctx.seat]
-            state = state.with_player(
-                ctx.seat, attrs.evolve(player, glory=player.glory + self.GLORY)
-            )
-            state = attrs.evolve(state, giant_holder=ctx.seat, giant_size=ctx.size)
-        return _bands.after_ability(state, ctx)
+    def after_placement(self, state: GameState, ctx: BandContext) -> Next:
+        if ctx.size <= state.giant_size:
+            emit(GiantTokenMissed, ctx.seat, ctx.size, state.giant_size)
+            return state, None
+        taken = GiantTokenTaken(ctx.seat, ctx.size, state.giant_size, self.GLORY)
+        state = credit(state, taken)
+        return attrs.evolve(state, giant_holder=ctx.seat, giant_size=ctx.size), None
 
 
 # --- Merfolk -----------------------------------------------------------------------------------
@@ -131,46 +119,63 @@ class Merfolk(Ability):
 
     piece = "track"
 
-    def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
+    def after_placement(self, state: GameState, ctx: BandContext) -> Next:
         board = state.options.merfolk_board
         player = state.players[ctx.seat]
         start = player.merfolk or 0
         end = min(start + ctx.size, board.last_space)
+        markers = checkpoint_markers(state.options, start, end)
+        reached = checkpoints_reached(state.options, start, end)
+        emit(MerfolkMoved, ctx.seat, start, end, ctx.size, reached, markers)
         state = state.with_player(ctx.seat, attrs.evolve(player, merfolk=end))
-        return checkpoints(state, ctx, checkpoint_markers(state.options, start, end))
+        return checkpoints(state, ctx, markers)
+
+
+def checkpoints_reached(options: Options, start: int, end: int) -> tuple[int, ...]:
+    """TRIBE-MER-2: the checkpoints a move from ``start`` to ``end`` reaches or passes."""
+    return tuple(c for c in sorted(options.merfolk_board.checkpoints) if start < c <= end)
 
 
 def checkpoint_markers(options: Options, start: int, end: int) -> int:
     """TRIBE-MER-2: markers earned by a move from ``start`` to ``end``: one per checkpoint
     reached or passed, or one at most under ``merfolk_checkpoints=one_per_move``."""
-    crossed = sum(1 for c in options.merfolk_board.checkpoints if start < c <= end)
+    crossed = len(checkpoints_reached(options, start, end))
     return min(crossed, 1) if options.merfolk_checkpoints == "one_per_move" else crossed
 
 
-def checkpoints(state: GameState, ctx: BandContext, left: int) -> GameState:
+def checkpoints(state: GameState, ctx: BandContext, left: int) -> Next:
     """Offer the next checkpoint marker, if one is left and the supply has a marker."""
-    if left and state.players[ctx.seat].supply:
-        return attrs.evolve(state, pending=CheckpointPending(ctx, left))
-    return _bands.after_ability(state, ctx)
+    if not left:
+        return state, None
+    if not state.players[ctx.seat].supply:
+        emit(CheckpointsLost, ctx.seat, left)
+        return state, None
+    return state, CheckpointPending(ctx, left)
 
 
 @attrs.frozen(slots=True)
-class CheckpointPending(_Pending):
+class CheckpointPending(AbilityStep):
     """Merfolk: a checkpoint marker goes to any kingdom, or nowhere (TRIBE-MER-2)."""
 
     ctx: BandContext
     left: int
     rule: ClassVar[str] = "TRIBE-MER-2"
     accepts: ClassVar[tuple[type[Action], ...]] = (Checkpoint,)
+    tribe_ability: ClassVar[type[Ability]] = Merfolk
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
         return (*(Checkpoint(k) for k in KINGDOMS), Checkpoint(None))
 
-    def apply(self, state: GameState, action: Action) -> GameState:
+    def resolve(self, state: GameState, action: Action) -> Next:
         assert isinstance(action, Checkpoint)
-        if action.kingdom is not None:
+        seat = self.ctx.seat
+        if action.kingdom is None:
+            emit(CheckpointDeclined, seat)
+        else:
             # Ruling TRIBE-MER-2: band size and the 2-player rule do not apply here.
-            state = _bands.add_marker(state, self.ctx.seat, action.kingdom)
+            state = add_marker(state, seat, action.kingdom)
+            now = state.players[seat].kingdoms[action.kingdom]
+            emit(MarkerPlaced, seat, action.kingdom, "checkpoint", now)
         return checkpoints(state, self.ctx, self.left - 1)
 
     def describe(self) -> str:
@@ -186,34 +191,49 @@ class Orcs(Ability):
 
     piece = "horde"
 
-    def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
-        player = state.players[ctx.seat]
-        if player.supply and ctx.leader.colour not in player.horde:
-            return attrs.evolve(state, pending=HordePending(ctx))
-        return _bands.after_ability(state, ctx)
+    def after_placement(self, state: GameState, ctx: BandContext) -> Next:
+        if horde_space_free(state, ctx):
+            return state, HordePending(ctx)
+        colour = ctx.leader.colour
+        assert colour is not None
+        taken = colour in state.players[ctx.seat].horde
+        emit(HordeBlocked, ctx.seat, colour, "taken" if taken else "supply")
+        return state, None
+
+
+def horde_space_free(state: GameState, ctx: BandContext) -> bool:
+    """TRIBE-ORC-1: the player has a marker in supply and the Horde space of the Leader's
+    colour is empty."""
+    player = state.players[ctx.seat]
+    return bool(player.supply) and ctx.leader.colour not in player.horde
 
 
 @attrs.frozen(slots=True)
-class HordePending(_Pending):
+class HordePending(AbilityStep):
     """Orcs: add a marker to the Horde, or not (TRIBE-ORC-1)."""
 
     ctx: BandContext
     rule: ClassVar[str] = "TRIBE-ORC-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (AddToHorde,)
+    tribe_ability: ClassVar[type[Ability]] = Orcs
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
         return (AddToHorde(True), AddToHorde(False))
 
-    def apply(self, state: GameState, action: Action) -> GameState:
+    def resolve(self, state: GameState, action: Action) -> Next:
         assert isinstance(action, AddToHorde)
-        if action.add:
-            colour = self.ctx.leader.colour
-            assert colour is not None
-            player = state.players[self.ctx.seat]
-            horde = tuple(sorted((*player.horde, colour)))
-            player = attrs.evolve(player, supply=player.supply - 1, horde=horde)
-            state = state.with_player(self.ctx.seat, player)
-        return _bands.after_ability(state, self.ctx)
+        seat = self.ctx.seat
+        if not action.add:
+            emit(HordeDeclined, seat)
+            return state, None
+        colour = self.ctx.leader.colour
+        assert colour is not None
+        player = state.players[seat]
+        horde = tuple(sorted((*player.horde, colour)))
+        emit(HordeMarkerAdded, seat, colour)
+        return state.with_player(
+            seat, attrs.evolve(player, supply=player.supply - 1, horde=horde)
+        ), None
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: add a marker to the Orc Horde or not"
@@ -227,10 +247,11 @@ class Trolls(Ability):
 
     piece = "trolls"
 
-    def after_placement(self, state: GameState, ctx: BandContext) -> GameState:
+    def after_placement(self, state: GameState, ctx: BandContext) -> Next:
         if troll_choices(state, ctx):
-            return attrs.evolve(state, pending=TrollPending(ctx))
-        return _bands.after_ability(state, ctx)
+            return state, TrollPending(ctx)
+        emit(TrollDeclined, ctx.seat, ctx.size, none_left=True)
+        return state, None
 
 
 def troll_choices(state: GameState, ctx: BandContext) -> tuple[int, ...]:
@@ -239,30 +260,33 @@ def troll_choices(state: GameState, ctx: BandContext) -> tuple[int, ...]:
 
 
 @attrs.frozen(slots=True)
-class TrollPending(_Pending):
+class TrollPending(AbilityStep):
     """Trolls: which unclaimed token (value ≤ X) to take, if any (TRIBE-TRO-1)."""
 
     ctx: BandContext
     rule: ClassVar[str] = "TRIBE-TRO-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (TakeTroll,)
+    tribe_ability: ClassVar[type[Ability]] = Trolls
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
         return (*(TakeTroll(v) for v in troll_choices(state, self.ctx)), TakeTroll(None))
 
-    def apply(self, state: GameState, action: Action) -> GameState:
+    def resolve(self, state: GameState, action: Action) -> Next:
         assert isinstance(action, TakeTroll)
-        if action.value is not None:
-            if action.value not in troll_choices(state, self.ctx):
-                raise IllegalActionError(
-                    "TRIBE-TRO-1",
-                    f"the Troll token {action.value} is not unclaimed with value ≤ X = "
-                    f"{self.ctx.size}",
-                    action,
-                )
-            player = state.players[self.ctx.seat]
-            trolls = tuple(sorted((*player.trolls, action.value)))
-            state = state.with_player(self.ctx.seat, attrs.evolve(player, trolls=trolls))
-        return _bands.after_ability(state, self.ctx)
+        seat, size = self.ctx.seat, self.ctx.size
+        if action.value is None:
+            emit(TrollDeclined, seat, size)
+            return state, None
+        if action.value not in troll_choices(state, self.ctx):
+            raise IllegalActionError(
+                "TRIBE-TRO-1",
+                f"the Troll token {action.value} is not unclaimed with value ≤ X = {size}",
+                action,
+            )
+        player = state.players[seat]
+        trolls = tuple(sorted((*player.trolls, action.value)))
+        emit(TrollTokenTaken, seat, action.value, size)
+        return state.with_player(seat, attrs.evolve(player, trolls=trolls)), None
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: take a Troll token or not"
@@ -274,14 +298,14 @@ class TrollPending(_Pending):
 class Elves(Ability):
     """TRIBE-ELF-1: keep up to X cards of the rest of the hand, discard the others."""
 
-    def handle_rest(self, state: GameState, ctx: BandContext) -> GameState:
+    def handle_rest(self, state: GameState, ctx: BandContext) -> Next:
         if not state.players[ctx.seat].hand:
-            return _turn.end_turn(state, ctx.seat)
-        return attrs.evolve(state, pending=KeepPending(ctx, ()))
+            return state, None
+        return state, KeepPending(ctx, ())
 
 
 @attrs.frozen(slots=True)
-class KeepPending(_Pending):
+class KeepPending(AbilityStep):
     """Elves: keep one more card, or stop (TRIBE-ELF-1).
 
     Cards are kept in card order (each next kept card is not before the previous one), so every
@@ -292,12 +316,16 @@ class KeepPending(_Pending):
     kept: tuple[Card, ...]
     rule: ClassVar[str] = "TRIBE-ELF-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (Keep,)
+    part = "rest"
+    tribe_ability: ClassVar[type[Ability]] = Elves
 
-    def _target(self, state: GameState) -> int:
+    def target(self, state: GameState) -> int:
+        """The most cards the Elves may keep: X, or the whole rest of a smaller hand."""
         return min(self.ctx.size, len(state.players[self.ctx.seat].hand))
 
-    def _candidates(self, state: GameState) -> tuple[Card, ...]:
-        if len(self.kept) >= self._target(state):
+    def candidates(self, state: GameState) -> tuple[Card, ...]:
+        """The card kinds that may be kept next."""
+        if len(self.kept) >= self.target(state):
             return ()
         rest = multiset_remove(state.players[self.ctx.seat].hand, self.kept)
         floor = self.kept[-1].index if self.kept else -1
@@ -306,39 +334,41 @@ class KeepPending(_Pending):
             return tuple(dict.fromkeys(later))
         # exactly_x: offer a card only if enough cards from it on remain to reach the target,
         # or keeping in card order could strand the player short of it.
-        need = self._target(state) - len(self.kept)
+        need = self.target(state) - len(self.kept)
         first: dict[Card, int] = {}  # where the first copy of each kind is
         for i, card in enumerate(later):
             first.setdefault(card, i)
         return tuple(c for c, i in first.items() if len(later) - i >= need)
 
-    def _may_stop(self, state: GameState) -> bool:
+    def may_stop(self, state: GameState) -> bool:
+        """Whether keeping may end here (``exactly_x``: with none or all of the target kept)."""
         if state.options.elves_keep == "up_to_x":
             return True
-        return len(self.kept) in (0, self._target(state))
+        return len(self.kept) in (0, self.target(state))
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
-        keeps = tuple(Keep(c) for c in self._candidates(state))
-        return (*keeps, Keep(None)) if self._may_stop(state) else keeps
+        keeps = tuple(Keep(c) for c in self.candidates(state))
+        return (*keeps, Keep(None)) if self.may_stop(state) else keeps
 
-    def apply(self, state: GameState, action: Action) -> GameState:
+    def resolve(self, state: GameState, action: Action) -> Next:
         assert isinstance(action, Keep)
+        seat, limit = self.ctx.seat, self.ctx.size
         if action.card is None:
-            if not self._may_stop(state):
+            if not self.may_stop(state):
                 raise IllegalActionError(
                     "TRIBE-ELF-1",
-                    f"under elves_keep=exactly_x keep {self._target(state)} cards or none",
+                    f"under elves_keep=exactly_x keep {self.target(state)} cards or none",
                     action,
                 )
-            return _turn.end_turn(
-                _bands.discard_rest(state, self.ctx.seat, self.kept), self.ctx.seat
-            )
-        if action.card not in self._candidates(state):
+            emit(KeepingDone, seat, len(self.kept), limit)
+            return discard_rest(state, seat, self.kept), None
+        if action.card not in self.candidates(state):
             raise IllegalActionError("TRIBE-ELF-1", self._why_not(state, action.card), action)
-        return attrs.evolve(state, pending=KeepPending(self.ctx, (*self.kept, action.card)))
+        emit(CardKept, seat, action.card, limit)
+        return state, KeepPending(self.ctx, (*self.kept, action.card))
 
     def _why_not(self, state: GameState, card: Card) -> str:
-        if len(self.kept) >= self._target(state):
+        if len(self.kept) >= self.target(state):
             return f"Elves keep at most X = {self.ctx.size} cards and {len(self.kept)} are kept"
         rest = multiset_remove(state.players[self.ctx.seat].hand, self.kept)
         if card not in rest:
@@ -357,91 +387,62 @@ class Wizards(Ability):
     """TRIBE-WIZ-1: after discarding the rest of the hand, draw X cards from the deck, or none
     (any number up to X under ``wizard_draw=up_to_x``)."""
 
-    def handle_rest(self, state: GameState, ctx: BandContext) -> GameState:
-        state = _bands.discard_rest(state, ctx.seat)
-        return attrs.evolve(state, pending=WizardPending(ctx))
+    def handle_rest(self, state: GameState, ctx: BandContext) -> Next:
+        return discard_rest(state, ctx.seat), WizardPending(ctx)
 
 
 @attrs.frozen(slots=True)
-class WizardPending(_Pending):
+class WizardPending(AbilityStep):
     """Wizards: how many cards to draw (TRIBE-WIZ-1)."""
 
     ctx: BandContext
     rule: ClassVar[str] = "TRIBE-WIZ-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (WizardDraw,)
+    part = "rest"
+    tribe_ability: ClassVar[type[Ability]] = Wizards
 
-    def _counts(self, state: GameState) -> tuple[int, ...]:
+    def counts(self, state: GameState) -> tuple[int, ...]:
+        """How many cards the Wizards may draw."""
         if state.options.wizard_draw == "up_to_x":
             return tuple(range(self.ctx.size + 1))
         return (self.ctx.size, 0)
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
-        return tuple(WizardDraw(n) for n in self._counts(state))
+        return tuple(WizardDraw(n) for n in self.counts(state))
 
-    def apply(self, state: GameState, action: Action) -> GameState:
+    def resolve(self, state: GameState, action: Action) -> Next:
         assert isinstance(action, WizardDraw)
-        if action.count not in self._counts(state):
-            allowed = " or ".join(map(str, self._counts(state)))
+        if action.count not in self.counts(state):
+            allowed = " or ".join(map(str, self.counts(state)))
             raise IllegalActionError(
                 "TRIBE-WIZ-1", f"Wizards with X = {self.ctx.size} draw {allowed} cards", action
             )
+        emit(WizardsDraw, self.ctx.seat, action.count)
         if action.count == 0:
-            return _turn.end_turn(state, self.ctx.seat)
-        return attrs.evolve(state, pending=WizardDrawPending(self.ctx.seat, action.count))
+            return state, None
+        return state, WizardDrawPending(self.ctx.seat, action.count)
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: Wizards draw X cards or none"
 
 
 @attrs.frozen(slots=True)
-class WizardDrawPending(_turn.DeckDraw):
+class WizardDrawPending(DeckDraw):
     """Chance: the next card a Wizard draws; ``left`` draws remain (TRIBE-WIZ-1, RECRUIT-3/4)."""
 
     wizard: int
     left: int
     rule: ClassVar[str] = "TRIBE-WIZ-1"
+    source: ClassVar[Source] = "wizard"
 
     def drawer(self) -> int:
         return self.wizard
 
     def receive(self, state: GameState, card: Card) -> GameState:
-        state = _turn.take_card(state, self.wizard, card)
+        state = take_card(state, self.wizard, card)
         if self.left > 1:
             return attrs.evolve(state, pending=WizardDrawPending(self.wizard, self.left - 1))
-        return _turn.end_turn(state, self.wizard)
+        return end_turn(state, self.wizard)
 
     def describe(self) -> str:
         return f"chance: the card seat {self.wizard}'s Wizards draw ({self.left} left)"
-
-
-# --- the first edition ---------------------------------------------------------------------------
-
-FIRST_EDITION: Ruleset = register_ruleset(
-    Ruleset(
-        name="1e",
-        tribes=[
-            ("CEN", "Centaurs", Centaurs(), False),
-            ("DWA", "Dwarves", Dwarves(), False),
-            ("ELF", "Elves", Elves(), False),
-            ("GIA", "Giants", Giants(), False),
-            ("HAL", "Halflings", Halflings(), False),
-            ("MER", "Merfolk", Merfolk(), False),
-            ("MIN", "Minotaurs", Minotaurs(), False),
-            ("ORC", "Orcs", Orcs(), False),
-            ("SKE", "Skeletons", Skeletons(), True),
-            ("TRO", "Trolls", Trolls(), False),
-            ("WIN", "Wingfolk", Wingfolk(), False),
-            ("WIZ", "Wizards", Wizards(), False),
-        ],
-        copies_per_colour={"HAL": 4},
-        wild_copies=12,
-        band_glory=(0, 1, 3, 6, 10, 15),
-        troll_tokens=(1, 2, 3, 4, 5, 6),
-        orc_glory=(1, 3, 6, 10, 15, 20),
-        giant_values=((2, 4, 6), (2, 5)),
-        dragons=3,
-        markers=26,
-        hand_limit=10,
-    )
-)
-"""The first-edition components (spec §1)."""

@@ -12,6 +12,7 @@ from .actions import Action, Pass, PlayBand, Recruit
 from .chance import DrawPending
 from .components import Card, multiset_add, multiset_remove
 from .errors import IllegalActionError
+from .events import DragonRevealed, Passed, Recruited, Source, emit
 from .state import GameState, Pending
 
 
@@ -60,10 +61,11 @@ class TurnPending(Pending):
             raise IllegalActionError(
                 "TURN-2", f"a player holding {state.rules.hand_limit} cards may not recruit", action
             )
+        if action.card is not None and action.card not in state.row:
+            raise IllegalActionError("RECRUIT-1", f"there is no {action.card} in the row", action)
+        emit(Recruited, seat, action.card)
         if action.card is None:
             return attrs.evolve(state, pending=RecruitDraw(seat))
-        if action.card not in state.row:
-            raise IllegalActionError("RECRUIT-1", f"there is no {action.card} in the row", action)
         # RECRUIT-2: the row is not refilled.
         state = attrs.evolve(state, row=multiset_remove(state.row, [action.card]))
         return end_turn(take_card(state, seat, action.card), seat)
@@ -76,6 +78,7 @@ class TurnPending(Pending):
             raise IllegalActionError(
                 "TURN-3", "a band can be played, so passing is not allowed", action
             )
+        emit(Passed, self.turn_seat, len(hand))
         return end_turn(state, self.turn_seat)
 
     def describe(self) -> str:
@@ -98,8 +101,21 @@ class DeckDraw(DrawPending):
         """The seat that draws."""
         raise NotImplementedError
 
+    def receiver(self, state: GameState) -> int:
+        return self.drawer()
+
     def dragon(self, state: GameState) -> GameState:
-        if state.dragons_drawn >= state.rules.dragons:
+        last = state.dragons_drawn >= state.rules.dragons
+        emit(
+            DragonRevealed,
+            self.drawer(),
+            state.dragons_drawn,
+            state.rules.dragons,
+            state.age,
+            ends_age=last,
+            wizards=self.source == "wizard",
+        )
+        if last:
             return _scoring.end_age(state, self.drawer())
         return state  # RECRUIT-3: draw again; this pending stays.
 
@@ -110,6 +126,7 @@ class RecruitDraw(DeckDraw):
 
     recruiter: int
     rule: ClassVar[str] = "RECRUIT-1"
+    source: ClassVar[Source] = "deck"
 
     def drawer(self) -> int:
         return self.recruiter

@@ -1,73 +1,51 @@
-"""Plain-text pictures of a state, for people reading a game."""
+"""Words for the sentences the rules speak: numbers, plurals, lists of seats and cards.
+
+Nothing here knows a rule; events, descriptions and narration share these helpers so that a
+sentence reads the same wherever it is written.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
 
-from .components import KINGDOMS
-
-if TYPE_CHECKING:
-    from .state import GameState
+ROMAN = ("0", "I", "II", "III", "IV", "V", "VI")
+"""Roman numerals for Ages and token spaces (``ROMAN[2] == "II"``)."""
 
 
-ROMAN = ("", "I", "II", "III")
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` …"""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    return f"{n}{suffix}"
 
 
-def _next(state: GameState) -> str:
-    """What comes next; at the end, who won (GAME-1..3)."""
-    if not state.pending.terminal:
-        return state.pending.describe()
-    from .scoring import winners
-
-    won = winners(state)
-    seats = " and ".join(f"seat {seat}" for seat in won)
-    return f"the game is over; {seats} {'wins' if len(won) == 1 else 'share the victory'}"
+def seats_text(seats: Sequence[int]) -> str:
+    """``seat 2``, ``seats 0 and 2``, ``seats 0, 1 and 3``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    head = ", ".join(str(s) for s in seats[:-1])
+    return f"seats {head} and {seats[-1]}"
 
 
-def cards_text(cards: tuple[object, ...]) -> str:
+def and_list(words: Sequence[str]) -> str:
+    """``Rhea``, ``Rhea and Duris``, ``Rhea, Duris and Ithys``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def cards_list(cards: Iterable[object]) -> str:
+    """Cards as text separated by spaces, or ``nothing``."""
+    return " ".join(map(str, cards)) or "nothing"
+
+
+def cards_text(cards: Iterable[object]) -> str:
     """Cards as ``ELF-red x2 SKE``-style text, or ``-`` for none."""
     counts: dict[str, int] = {}
     for card in cards:
         counts[str(card)] = counts.get(str(card), 0) + 1
     return " ".join(k if n == 1 else f"{k} x{n}" for k, n in counts.items()) or "-"
-
-
-def describe_state(state: GameState) -> str:
-    """A several-line summary: Age, tribes, tokens, row, deck, and each player."""
-    lines = [
-        f"Age {ROMAN[state.age]} of {ROMAN[state.config.ages]}; next: {_next(state)}",
-        "tribes: " + (" ".join(t.code for t in state.tribes) or "-"),
-        "tokens: "
-        + "  ".join(
-            f"{k.label} {'/'.join(map(str, t))}"
-            for k, t in zip(KINGDOMS, state.tokens, strict=False)
-        ),
-        f"row: {cards_text(state.row)}",
-        f"deck: {_count(sum(state.deck), 'Ally card')} ({state.top_left} in the top part),"
-        f" {_count(state.dragons_in_deck, 'Dragon')}; Dragons drawn: {state.dragons_drawn}",
-    ]
-    for seat, p in enumerate(state.players):
-        kingdoms = " ".join(
-            f"{k.label[:2]}{n}" for k, n in zip(KINGDOMS, p.kingdoms, strict=True) if n
-        )
-        extra = []
-        if p.merfolk is not None:
-            extra.append(f"merfolk {p.merfolk}")
-        if p.horde:
-            extra.append("horde " + "/".join(c.label for c in p.horde))
-        if p.trolls:
-            extra.append("trolls " + "/".join(map(str, p.trolls)))
-        if state.giant_holder == seat:
-            extra.append("giant token")
-        lines.append(
-            f"seat {seat}: glory {p.glory}, supply {p.supply}, kingdoms [{kingdoms or '-'}]"
-            + (", " + ", ".join(extra) if extra else "")
-        )
-        lines.append(f"  hand: {cards_text(p.hand)}")
-        if p.bands:
-            lines.append("  bands: " + " | ".join(str(b) for b in p.bands))
-    return "\n".join(lines)

@@ -1,0 +1,175 @@
+"""Scoring slips: how a score pad that misapplied a rule in one place would differ.
+
+A wrong claimed Glory is explained by the slip that accounts for the difference: a tie not
+split, a split rounded up, Skeletons left in a band, the Giant token forgotten, … Each slip is
+read off a scoring event: the event holds the awards the rules gave, the slip the award a
+misreading would have given instead.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .._rules.components import Ruleset
+from .._rules.events import AreaScored, BandScored, Event, GiantScored, TieGroup
+from .._rules.words import ROMAN, seats_text
+
+
+@attrs.frozen
+class Slip:
+    """How a seat's score would differ had a rule been misapplied in one place.
+
+    Attributes:
+        seat: The seat.
+        delta: Claimed minus computed Glory this slip would explain.
+        kind: What kind of slip (``"no_split"``, ``"round_up"``, ``"skeletons"`` …).
+        rule: The rule misapplied.
+        text: The slip in words.
+    """
+
+    seat: int
+    delta: int
+    kind: str
+    rule: str
+    text: str
+
+
+def slips(event: Event, rules: Ruleset) -> tuple[Slip, ...]:
+    """The slips a score pad could contain where ``event`` awards Glory."""
+    if isinstance(event, AreaScored):
+        return _area_slips(event)
+    if isinstance(event, GiantScored):
+        return (
+            Slip(
+                event.seat,
+                -event.value,
+                "giant",
+                "TRIBE-GIA-2",
+                f"as if the Giant token's {event.value} for Age {ROMAN[event.age]} had been"
+                " forgotten",
+            ),
+        )
+    if isinstance(event, BandScored):
+        return _band_slips(event, rules)
+    return ()
+
+
+def _area_slips(event: AreaScored) -> tuple[Slip, ...]:
+    where = f"{event.name} in Age {ROMAN[event.age]}"
+    if event.scheme == "two_player_final":
+        return _two_player_slips(event, where)
+    out: list[Slip] = []
+    for group in event.groups:
+        if len(group.seats) > 1 and group.total:
+            out += _tie_slips(group, where)
+    return tuple(out)
+
+
+def _tie_slips(group: TieGroup, where: str) -> list[Slip]:
+    total, k, share = group.total, len(group.seats), group.share
+    tied = seats_text(group.seats)
+    best = group.prizes[0].value
+    out = []
+    for seat in group.seats:
+        out.append(
+            Slip(
+                seat,
+                total - share,
+                "no_split",
+                "SCORE-K-3",
+                f"as if {tied} had each taken the whole {total} of their tie in {where}"
+                f" instead of sharing it ({share} each)",
+            )
+        )
+        if total % k:
+            out.append(
+                Slip(
+                    seat,
+                    1,
+                    "round_up",
+                    "SCORE-K-3",
+                    f"as if the tie split in {where} ({total} / {k}) had been rounded up"
+                    f" instead of down ({share} each)",
+                )
+            )
+        if best != share:
+            out.append(
+                Slip(
+                    seat,
+                    best - share,
+                    "best_rank",
+                    "SCORE-K-3",
+                    f"as if each of {tied} had earned the best tied rank's {best} in"
+                    f" {where} instead of sharing {total} ({share} each)",
+                )
+            )
+    return out
+
+
+def _two_player_slips(event: AreaScored, where: str) -> tuple[Slip, ...]:
+    """SCORE-2P-1 misread: the other tie split, a lone player's I forgotten, a second place
+    paid."""
+    if not event.groups:
+        return ()
+    one, two = event.tokens[0], event.tokens[1]
+    first = event.groups[0]
+    if len(first.seats) == 2:
+        pot = first.total
+        other = one + two if len(first.prizes) == 1 else two
+        return tuple(
+            Slip(
+                seat,
+                other // 2 - pot // 2,
+                "two_player_tie",
+                "SCORE-2P-1",
+                f"as if the tie for first in {where} had split {other}, not {pot}",
+            )
+            for seat in first.seats
+        )
+    winner = first.seats[0]
+    if len(event.groups) == 1:
+        return (
+            Slip(
+                winner,
+                -one,
+                "two_player_lone",
+                "SCORE-2P-1",
+                f"as if seat {winner}, alone in {where}, had earned only II and not I + II",
+            ),
+        )
+    second = event.groups[1].seats[0]
+    return (
+        Slip(
+            second,
+            one,
+            "two_player_second",
+            "SCORE-2P-1",
+            f"as if seat {second}, second in {where}, had earned I = {one}",
+        ),
+    )
+
+
+def _band_slips(event: BandScored, rules: Ruleset) -> tuple[Slip, ...]:
+    out = []
+    if event.kept != event.band.size:
+        out.append(
+            Slip(
+                event.seat,
+                rules.band_value(event.band.size + event.bonus) - event.value,
+                "skeletons",
+                "TRIBE-SKE-1",
+                f"as if the Skeletons had stayed in seat {event.seat}'s band {event.band}",
+            )
+        )
+    if event.bonus:
+        out.append(
+            Slip(
+                event.seat,
+                rules.band_value(event.kept) - event.value,
+                "dwarves",
+                "TRIBE-DWA-1",
+                f"as if the Dwarf Leader's +1 had been forgotten in seat {event.seat}'s"
+                f" band {event.band}",
+            )
+        )
+    return tuple(out)

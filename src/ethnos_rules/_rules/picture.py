@@ -1,0 +1,59 @@
+"""A plain-text picture of a state, for people reading a game: ``str(state)``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .components import KINGDOMS
+from .words import ROMAN, cards_text, plural
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def _next(state: GameState) -> str:
+    """What comes next; at the end, who won (GAME-1..3)."""
+    if not state.pending.terminal:
+        return state.pending.describe()
+    from .scoring import winners
+
+    won = winners(state)
+    seats = " and ".join(f"seat {seat}" for seat in won)
+    return f"the game is over; {seats} {'wins' if len(won) == 1 else 'share the victory'}"
+
+
+def describe_state(state: GameState) -> str:
+    """A several-line summary: Age, tribes, tokens, row, deck, and each player."""
+    lines = [
+        f"Age {ROMAN[state.age]} of {ROMAN[state.config.ages]}; next: {_next(state)}",
+        "tribes: " + (" ".join(t.code for t in state.tribes) or "-"),
+        "tokens: "
+        + "  ".join(
+            f"{k.label} {'/'.join(map(str, t))}"
+            for k, t in zip(KINGDOMS, state.tokens, strict=False)
+        ),
+        f"row: {cards_text(state.row)}",
+        f"deck: {plural(sum(state.deck), 'Ally card')} ({state.top_left} in the top part),"
+        f" {plural(state.dragons_in_deck, 'Dragon')}; Dragons drawn: {state.dragons_drawn}",
+    ]
+    for seat, p in enumerate(state.players):
+        kingdoms = " ".join(
+            f"{k.label[:2]}{n}" for k, n in zip(KINGDOMS, p.kingdoms, strict=True) if n
+        )
+        extra = []
+        if p.merfolk is not None:
+            extra.append(f"merfolk {p.merfolk}")
+        if p.horde:
+            extra.append("horde " + "/".join(c.label for c in p.horde))
+        if p.trolls:
+            extra.append("trolls " + "/".join(map(str, p.trolls)))
+        if state.giant_holder == seat:
+            extra.append("giant token")
+        lines.append(
+            f"seat {seat}: glory {p.glory}, supply {p.supply}, kingdoms [{kingdoms or '-'}]"
+            + (", " + ", ".join(extra) if extra else "")
+        )
+        lines.append(f"  hand: {cards_text(p.hand)}")
+        if p.bands:
+            lines.append("  bands: " + " | ".join(str(b) for b in p.bands))
+    return "\n".join(lines)

@@ -99,8 +99,11 @@ class DrawPending(Pending):
         drawn = remove_from_deck(state, action.card)
         if isinstance(action.card, Dragon):
             return self.dragon(drawn)
-        emit(CardDrawn, action.card, self.receiver(state), self.source)
+        emit(self._drawn, state, action.card)
         return self.receive(drawn, action.card)
+
+    def _drawn(self, state: GameState, card: Card) -> CardDrawn:
+        return CardDrawn(card, self.receiver(state), self.source)
 
     def receiver(self, state: GameState) -> int | None:
         """The seat the card goes to, or None (the row)."""
@@ -117,9 +120,7 @@ class DrawPending(Pending):
 
 def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
     """One outcome drawn with its exact probability, using ``rng``."""
-    denominator = 1
-    for _, p in outcomes:
-        denominator = denominator * p.denominator // math.gcd(denominator, p.denominator)
+    denominator = math.lcm(*[p.denominator for _, p in outcomes])
     roll = rng.randrange(denominator)
     if type(roll) is not int or not 0 <= roll < denominator:
         raise RulesError(

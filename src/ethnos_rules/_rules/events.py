@@ -70,10 +70,15 @@ class _Recorder(threading.local):
 
 
 _RECORDER = _Recorder()
+_TRACES = 0
+"""Traces under way in any thread: while there are none, :func:`emit` returns at once."""
+_COUNTING = threading.Lock()
 
 
 def emit(make: Callable[P, Event], /, *args: P.args, **kwargs: P.kwargs) -> None:
     """Record ``make(*args, **kwargs)`` if a :func:`trace` is under way; else build nothing."""
+    if not _TRACES:
+        return
     events = _RECORDER.events
     if events is not None:
         events.append(make(*args, **kwargs))
@@ -87,6 +92,8 @@ def credit(state: GameState, event: Event) -> GameState:
     events = _RECORDER.events
     if events is not None:
         events.append(event)
+    if not event.gains:
+        return state
     players = list(state.players)
     for seat, amount in event.gains:
         players[seat] = attrs.evolve(players[seat], glory=players[seat].glory + amount)
@@ -95,12 +102,17 @@ def credit(state: GameState, event: Event) -> GameState:
 
 def trace(run: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> tuple[T, tuple[Event, ...]]:
     """``run(*args, **kwargs)`` and the events it emitted. If it raises, nothing is kept."""
+    global _TRACES
     outer = _RECORDER.events
     events: list[Event] = []
     _RECORDER.events = events
+    with _COUNTING:
+        _TRACES += 1
     try:
         result = run(*args, **kwargs)
     finally:
+        with _COUNTING:
+            _TRACES -= 1
         _RECORDER.events = outer
     return result, tuple(events)
 

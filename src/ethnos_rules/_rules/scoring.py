@@ -48,6 +48,8 @@ Gains = tuple[tuple[int, ...], ...]
 
 def _score(state: GameState, gains: Gains, source: str, event: Event) -> tuple[GameState, Gains]:
     """Pay ``event``'s gains, counted under ``source`` for the Age summary."""
+    if not event.gains:
+        return credit(state, event), gains
     rows = [list(row) for row in gains]
     for seat, amount in event.gains:
         rows[seat][SOURCES.index(source)] += amount

@@ -15,12 +15,14 @@ import pytest
 
 import helpers
 from ethnos_rules import (
+    GameEnded,
     GameOverError,
     GameState,
     apply,
     glory,
     is_terminal,
     parse_action,
+    step,
     to_move,
     winners,
 )
@@ -233,3 +235,64 @@ def test_game_ends_after_age_three_or_age_two(players: int, age: int, ends: bool
     else:
         assert state.age == age + 1
         assert winners(state) == ()
+
+
+# --- the event that tells the end --------------------------------------------------------------
+
+
+def ended(**kwargs: Any) -> GameEnded:
+    """The last event of the game, when the third Dragon of the last Age is drawn."""
+    drawing = step(at_end(**kwargs), parse_action("recruit deck")).state
+    events = step(drawing, parse_action("reveal DRAGON")).events
+    last = events[-1]
+    assert isinstance(last, GameEnded)
+    return last
+
+
+@pytest.mark.parametrize(
+    ("position", "rule", "won", "said"),
+    [
+        ({"glory": {0: 10, 1: 12, 2: 3}}, "GAME-1", (1,), "Seat 1 wins with 12 Glory (GAME-1)."),
+        (
+            {
+                "glory": {1: 5},
+                "kingdoms": {0: {"Althea": 1, "Duris": 1}, 1: {"Pelagon": 1}},
+                "bands": {1: ["*ORC-red ORC-blue ORC-green"]},
+            },
+            "GAME-2",
+            (0,),
+            "seat 0 wins with the most markers on the kingdoms (seat 0 2, seat 1 1) (GAME-2).",
+        ),
+        (
+            {
+                "bands": {
+                    0: ["*ORC-red ORC-red ORC-blue ORC-blue", "*TRO-red"],
+                    1: ["*ORC-green ORC-green ORC-gray", "*TRO-blue TRO-blue TRO-green"],
+                }
+            },
+            "GAME-3",
+            (0,),
+            "the last Age's bands, largest first (seat 0 4, 1; seat 1 3, 3), give the victory"
+            " to seat 0 (GAME-3).",
+        ),
+        (
+            {
+                "glory": {0: 10, 1: 10, 2: 11},
+                "bands": {0: ["*ORC-red ORC-blue"], 1: ["*ORC-green ORC-gray"]},
+            },
+            "GAME-3",
+            (0, 1),
+            "seats 0 and 1 are equal on markers and bands (seat 0 2; seat 1 2; seat 2 none) and"
+            " share the victory (GAME-3).",
+        ),
+    ],
+    ids=["glory", "markers", "bands", "shared"],
+)
+def test_the_game_ended_event_names_the_deciding_rule(
+    position: dict[str, Any], rule: str, won: tuple[int, ...], said: str
+) -> None:
+    """GAME-1, GAME-2, GAME-3: the last event gives the winners and the rule that decided
+    between the best, with the numbers it compared."""
+    event = ended(**position)
+    assert (event.decided_by, event.rule, event.winners) == (rule, rule, won)
+    assert str(event).endswith(said)

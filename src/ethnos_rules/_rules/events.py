@@ -300,8 +300,8 @@ class DeckSplit(Event):
     """The deck is split; the Dragons go into the bottom part (AGE-4).
 
     >>> print(DeckSplit(top=31, bottom=32, dragons=3))
-    The deck is split (AGE-4): the top 31 cards hold no Dragon; the 3 Dragons are shuffled into
-    the other 32.
+    The deck is split: the top 31 cards hold no Dragon; the 3 Dragons are shuffled into the
+    other 32 (AGE-4).
     """
 
     top: int
@@ -311,8 +311,8 @@ class DeckSplit(Event):
 
     def __str__(self) -> str:
         return (
-            f"The deck is split (AGE-4): the top {self.top} cards hold no Dragon; the"
-            f" {self.dragons} Dragons are shuffled into the other {self.bottom}."
+            f"The deck is split: the top {self.top} cards hold no Dragon; the {self.dragons}"
+            f" Dragons are shuffled into the other {self.bottom} (AGE-4)."
         )
 
 
@@ -1070,7 +1070,12 @@ class AreaScored(Event):
     def rule(self) -> str:
         if self.scheme == "two_player_final":
             return "SCORE-2P-1"
-        return "SCORE-K-2" if self.kingdom is not None else "TRIBE-MER-3"
+        if not self.groups:
+            return "SCORE-K-1"
+        if self.kingdom is None:
+            return "TRIBE-MER-3"
+        tied = any(len(g.seats) > 1 and g.prizes for g in self.groups) or self._tie_breaks()
+        return "SCORE-K-3" if tied else "SCORE-K-2"
 
     @property
     def gains(self) -> Gains:
@@ -1083,18 +1088,20 @@ class AreaScored(Event):
 
     def __str__(self) -> str:
         if not self.groups:
-            return f"{self.name}: nobody is there."
+            return f"{self.name[0].upper()}{self.name[1:]}: nobody has a marker there (SCORE-K-1)."
         unit = "markers" if self.kingdom is not None else "spaces"
         standing = ", ".join(f"seat {s} {self.values[s]}" for g in self.groups for s in g.seats)
-        what = "tokens" if self.kingdom is not None else "values"
-        head = f"{self.name} ({what} {'/'.join(map(str, self.tokens))}; {unit}: {standing}): "
+        values = "/".join(map(str, self.tokens))
+        if self.kingdom is None:
+            head = f"The Merfolk board (TRIBE-MER-3; values {values}; {unit}: {standing}): "
+        else:
+            head = f"{self.name} (tokens {values}; {unit}: {standing}): "
         parts = self._tie_breaks()
         if self.scheme == "two_player_final":
             parts += self._two_player_final()
         else:
             parts += self._ranks()
-        text = head[0].upper() + head[1:] + "; ".join(parts)
-        return text + "."
+        return head + "; ".join(parts) + "."
 
     def _tie_breaks(self) -> list[str]:
         out = []
@@ -1124,11 +1131,11 @@ class AreaScored(Event):
             else:
                 parts.append(self._tie_text(group))
         if unpaid:
-            why = ""
+            why = "(TRIBE-MER-3)"
             if self.scheme == "ranks":
                 places = plural(min(self.age, len(self.tokens)), "place")
-                why = f" (Age {ROMAN[self.age]} pays {places})"
-            parts.append(f"nothing for {seats_text(sorted(unpaid))}{why}")
+                why = f"(Age {ROMAN[self.age]} pays {places})"
+            parts.append(f"nothing for {seats_text(sorted(unpaid))} {why}")
         if not any("(SCORE-K-3)" in part for part in parts):
             parts[-1] += " (SCORE-K-2)"
         return parts

@@ -211,7 +211,7 @@ class Narrator(Visitor[list[str]]):
     def _area(self, event: Event) -> None:
         assert isinstance(event, AreaScored)
         if event.kingdom is None:
-            self._lines.append("Merfolk (TRIBE-MER-3): " + str(event))
+            self._lines.append(str(event))
             return
         if not self._kingdoms_told:
             self._lines.append("Kingdoms (END-2):")

@@ -27,7 +27,8 @@ from ethnos_rules import (
     state_from_json,
     state_to_json,
 )
-from ethnos_rules._io.snapshot import _pending_classes
+from ethnos_rules._rules.decisions import DECISIONS_BY_NAME
+from ethnos_rules._rules.state import Pending
 
 TRIBES = ["CEN", "ELF", "MER", "ORC", "TRO", "WIZ"]
 ELVES = [f"ELF-{c}" for c in ("green", "purple", "orange", "gray", "red", "blue")]
@@ -58,7 +59,21 @@ def test_every_state_of_games_round_trips() -> None:
             again = state_from_json(state_to_json(state))
             assert again == state
             covered.add(type(state.pending).__name__)
-    assert covered == set(_pending_classes())
+    assert covered == set(DECISIONS_BY_NAME)
+
+
+def test_the_decision_table_names_every_decision_class() -> None:
+    """Snapshots name the pending decision by class: the table holds every concrete decision
+    class (every attrs class below Pending), each once."""
+    concrete: set[type[Pending]] = set()
+    todo: list[type[Pending]] = [Pending]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if "__attrs_attrs__" in vars(cls):
+            concrete.add(cls)
+    assert set(DECISIONS_BY_NAME.values()) == concrete
+    assert len(DECISIONS_BY_NAME) == len(concrete)
 
 
 def test_snapshot_keeps_options_and_history() -> None:

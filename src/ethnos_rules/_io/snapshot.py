@@ -27,48 +27,28 @@ ethnos_rules.InvalidStateError: STATE: ELF-red appears ... seat 0 holds ... card
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import sys
-from collections import Counter
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import attrs
 import cattrs
 
-from .._rules import tribes as _tribes
-from .._rules.age import DealPending, FirstPlayerPending, RowPending
-from .._rules.bands import BandContext, ChainPending, PlacePending, can_chain, placement_options
-from .._rules.components import KINGDOMS, Card, Colour, Kingdom, Tribe
-from .._rules.editions import default_ruleset
-from .._rules.engine import legal_actions
-from .._rules.errors import RulesError
+from .._rules.components import Card, Colour, Kingdom, Tribe
+from .._rules.decisions import DECISIONS_BY_NAME
+from .._rules.editions import default_ruleset, ruleset
 from .._rules.invariants import InvalidStateError, state_problems
+from .._rules.notation import parse_band
 from .._rules.options import Options
-from .._rules.scoring import SOURCES, GameOver, HordeEmptyPending
-from .._rules.setup import ChooseTribes, LayTokensPending
 from .._rules.state import AgeSummary, Band, Config, GameState, Pending, PlayerState
-from .._rules.turn import RecruitDraw
 from .records import RecordError, json_path, load_json, options_from_dict, options_to_dict
+
+T = TypeVar("T")
 
 SNAPSHOT_VERSION = 1
 """The snapshot format version this library writes and reads."""
-
-
-def _pending_classes() -> dict[str, type[Pending]]:
-    """Every concrete pending class, by class name (all attrs classes below :class:`Pending`)."""
-    found: dict[str, type[Pending]] = {}
-    todo: list[type[Pending]] = [Pending]
-    while todo:
-        cls = todo.pop()
-        todo.extend(cls.__subclasses__())
-        if "__attrs_attrs__" in vars(cls):
-            if found.get(cls.__name__, cls) is not cls:  # pragma: no cover - a naming clash
-                raise RuntimeError(f"two pending classes are called {cls.__name__}")
-            found[cls.__name__] = cls
-    return found
 
 
 @attrs.frozen
@@ -122,62 +102,39 @@ def _strict(kind: type) -> Any:
     return hook
 
 
-def _card(value: Any, _: Any) -> Card:
-    if not isinstance(value, str):
-        raise TypeError(f"a card is written as text, not {type(value).__name__}")
-    try:
-        return default_ruleset().card(value)
-    except KeyError as err:
-        raise ValueError(err.args[0]) from None
+def _text_hook(read: Callable[[str], T], what: str) -> Callable[[Any, Any], T]:
+    """A structure hook reading a word of the notation; its errors name what is expected."""
 
-
-def _tribe(value: Any, _: Any) -> Tribe:
-    if not isinstance(value, str):
-        raise TypeError(f"a tribe is written as its code, not {type(value).__name__}")
-    try:
-        return default_ruleset().tribe(value)
-    except KeyError as err:
-        raise ValueError(err.args[0]) from None
-
-
-def _named(enum: type[Colour] | type[Kingdom]) -> Any:
-    def hook(value: Any, _: Any) -> Any:
-        if not isinstance(value, str) or value.upper() not in enum.__members__:
-            names = ", ".join(m.label for m in enum)
-            raise ValueError(f"{value!r} is not one of {names}")
-        return enum[value.upper()]
+    def hook(value: Any, _: Any) -> T:
+        if not isinstance(value, str):
+            raise TypeError(f"{what} is written as text, not {type(value).__name__}")
+        try:
+            return read(value)
+        except KeyError as err:
+            raise ValueError(err.args[0]) from None
 
     return hook
-
-
-def _band(value: Any, _: Any) -> Band:
-    if not isinstance(value, str):
-        raise TypeError("a band is written as text, e.g. '*ELF-red ELF-blue'")
-    words = value.split()
-    leaders = [w for w in words if w.startswith("*")]
-    if len(leaders) != 1:
-        raise ValueError(f"band {value!r} needs exactly one Leader marked with '*'")
-    words.remove(leaders[0])
-    cards = sorted(_card(w, None) for w in words)
-    return Band(_card(leaders[0][1:], None), tuple(cards))
 
 
 def _make_converter() -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _strict(kind))
+    rules = default_ruleset()
     converter.register_unstructure_hook(Card, lambda c: c.code)
-    converter.register_structure_hook(Card, _card)
+    converter.register_structure_hook(Card, _text_hook(rules.card, "a card"))
     converter.register_unstructure_hook(Tribe, lambda t: t.code)
-    converter.register_structure_hook(Tribe, _tribe)
-    for enum in (Colour, Kingdom):
-        converter.register_unstructure_hook(enum, lambda e: e.label)
-        converter.register_structure_hook(enum, _named(enum))
+    converter.register_structure_hook(Tribe, _text_hook(rules.tribe, "a tribe"))
+    converter.register_unstructure_hook(Colour, lambda e: e.label)
+    converter.register_structure_hook(Colour, _text_hook(Colour.parse, "a colour"))
+    converter.register_unstructure_hook(Kingdom, lambda e: e.label)
+    converter.register_structure_hook(Kingdom, _text_hook(Kingdom.parse, "a kingdom"))
     converter.register_unstructure_hook(Band, str)
-    converter.register_structure_hook(Band, _band)
+    band = _text_hook(lambda text: parse_band(text, rules), "a band, e.g. '*ELF-red ELF-blue',")
+    converter.register_structure_hook(Band, band)
     converter.register_unstructure_hook(Options, options_to_dict)
     converter.register_structure_hook(Options, lambda d, _: options_from_dict(d, "$.options"))
-    classes = _pending_classes()
+    classes = DECISIONS_BY_NAME
     types = {name: _field_types(cls) for name, cls in classes.items()}
 
     def unstructure_pending(pending: Pending) -> dict[str, Any]:
@@ -330,9 +287,10 @@ def _leaves(err: BaseException) -> Iterator[BaseException]:
 
 
 def _build(snapshot: _Snapshot) -> GameState:
-    rules = default_ruleset()
-    if snapshot.ruleset != rules.name:
-        raise RecordError(f"unknown ruleset {snapshot.ruleset!r}", path="$.ruleset")
+    try:
+        rules = ruleset(snapshot.ruleset)
+    except KeyError as err:
+        raise RecordError(err.args[0], path="$.ruleset") from None
     players = snapshot.players
     if not 2 <= players <= 6:
         raise RecordError("Ethnos is played by 2 to 6 players", path="$.players")
@@ -373,299 +331,7 @@ def _build(snapshot: _Snapshot) -> GameState:
         last_dragon=snapshot.last_dragon,
         history=snapshot.history,
     )
-    problems = _shape_problems(state)
-    if not problems:
-        problems = list(state_problems(state))
-    if not problems:
-        problems = _pending_problems(state)
+    problems = state_problems(state)
     if problems:
-        raise InvalidStateError(tuple(problems))
+        raise InvalidStateError(problems)
     return state
-
-
-def _shape_problems(state: GameState) -> list[str]:
-    """What would make the invariant checks themselves fail."""
-    out = []
-    n = state.config.players
-    if len(set(state.tribes)) != len(state.tribes) or len(state.tribes) > state.config.tribe_count:
-        out.append(f"the tribes in play must be at most {state.config.tribe_count} distinct tribes")
-    if len(state.tokens) > 6 or any(len(r) != state.config.token_spaces for r in state.tokens):
-        out.append(f"each kingdom holds {state.config.token_spaces} glory tokens")
-    if not 1 <= state.age <= state.config.ages:
-        out.append(f"Age {state.age} does not exist with {n} players")
-    for name in ("first_player", "giant_holder", "last_dragon"):
-        seat = getattr(state, name)
-        if seat is not None and not 0 <= seat < n:
-            out.append(f"{name} {seat} is not a seat")
-    for seat, player in enumerate(state.players):
-        if len(player.kingdoms) != 6:
-            out.append(f"seat {seat} needs a marker count for each of the 6 kingdoms")
-    for value in (state.top_left, state.dragons_in_deck, state.dragons_drawn, state.giant_size):
-        if value < 0:
-            out.append("deck and Dragon counts cannot be negative")
-            break
-    if any(t.code not in {c.tribe.code for c in state.rules.cards} for t in state.tribes):
-        out.append("an unknown tribe is in play")  # pragma: no cover - the hook refuses it
-    in_play = set(state.tribes)
-    places = [state.row, state.discard, *(p.hand for p in state.players)]
-    places += [b.cards for p in state.players for b in p.bands]
-    if len(in_play) == state.config.tribe_count and any(
-        c.tribe not in in_play for cards in places for c in cards
-    ):
-        out.append("a card of a tribe that is not in play is in the game")
-    return out
-
-
-def _seats_in(value: Any) -> Iterator[int]:
-    """Every seat number held by a pending decision (fields named like seats)."""
-    for field in attrs.fields(type(value)):
-        item = getattr(value, field.name)
-        if field.name in ("seat", "turn_seat", "recruiter", "wizard", "drawer"):
-            yield item
-        elif field.name == "queue":
-            yield from item
-        elif isinstance(item, BandContext):
-            yield from _seats_in(item)
-
-
-def _pending_problems(state: GameState) -> list[str]:
-    """The pending decision must fit the state."""
-    pending = state.pending
-    n = state.config.players
-    out = [f"the pending decision names seat {s}" for s in _seats_in(pending) if not 0 <= s < n]
-    if out:
-        return out
-    out = _history_problems(state) + _field_problems(state)
-    if out:
-        return out
-    complete = len(state.tribes) == state.config.tribe_count
-    if not isinstance(pending, ChooseTribes) and not complete:
-        out.append(f"{pending.describe()} cannot come before every tribe is chosen")
-    if not isinstance(pending, ChooseTribes | LayTokensPending) and len(state.tokens) != 6:
-        out.append(f"{pending.describe()} cannot come before the glory tokens are laid")
-    ctx = getattr(pending, "ctx", None)
-    if isinstance(ctx, BandContext):
-        bands = state.players[ctx.seat].bands
-        if not bands or bands[-1] != ctx.band:
-            out.append(f"the band being resolved ({ctx.band}) is not seat {ctx.seat}'s last band")
-    if isinstance(ctx, BandContext):
-        out += _band_step_problems(state, ctx)
-    out += _phase_problems(state)
-    if out:
-        return out
-    try:
-        legal = legal_actions(state)
-    except RulesError as err:  # pragma: no cover - no pending raises these when listing
-        out.append(f"the pending decision does not fit the state: {err.reason}")
-    except (ArithmeticError, LookupError, ValueError, TypeError, AssertionError) as err:
-        out.append(f"the pending decision ({pending.describe()}) does not fit the state: {err}")
-    else:
-        if not legal and not pending.terminal:
-            out.append(f"{pending.describe()}: nothing can be decided (a dead end)")
-    return out
-
-
-def _field_problems(state: GameState) -> list[str]:
-    """The values a pending decision holds, checked before anything describes or lists it."""
-    pending = state.pending
-    n = state.config.players
-    out = []
-    if isinstance(pending, HordeEmptyPending):
-        queue, drawer = pending.queue, pending.drawer
-        order = [(drawer + 1 + i) % n for i in range(n)]
-        start = order.index(queue[0]) if queue else n
-        if not queue or list(queue) != [s for s in order[start:] if state.players[s].horde]:
-            out.append(
-                f"the Orc players left to decide {list(queue)} must be the seats with Horde"
-                f" markers, each once, in turn order after seat {drawer} (END-3, TRIBE-ORC-2)"
-            )
-        if len(pending.gains) != n or any(
-            len(row) != len(SOURCES) or min(row) < 0 for row in pending.gains
-        ):
-            out.append(
-                f"the Glory gained this end of Age needs one row per seat of {len(SOURCES)}"
-                f" non-negative values ({', '.join(SOURCES)})"
-            )
-    elif isinstance(pending, DealPending) and not 0 <= pending.dealt < n:
-        out.append(f"starting card {pending.dealt + 1} is dealt, but there are {n} players")
-    elif isinstance(pending, RowPending) and not 1 <= pending.left <= 2 * n:
-        out.append(f"{pending.left} row cards are left to turn up; the row has {2 * n} (AGE-3)")
-    elif isinstance(pending, LayTokensPending):
-        laid = len(state.tokens)
-        if laid >= len(KINGDOMS) or pending.kingdom != KINGDOMS[laid]:
-            out.append(
-                f"the glory tokens of {pending.kingdom.label} are laid after {laid} kingdoms:"
-                " tokens are laid kingdom by kingdom, from Althea (SETUP-4)"
-            )
-        pool = Counter(state.options.token_pool(state.config.players))
-        if Counter(v for row in state.tokens for v in row) - pool:
-            out.append("the glory tokens laid so far are not among the game's tokens (SETUP-4)")
-    elif isinstance(pending, _tribes.WizardDrawPending):
-        bands = state.players[pending.wizard].bands
-        wizard = bands[-1] if bands else None
-        if wizard is None or not isinstance(wizard.leader.tribe.ability, _tribes.Wizards):
-            out.append(f"seat {pending.wizard}'s Wizard draws follow no Wizard-led band")
-        else:
-            drawn = len(state.players[pending.wizard].hand)
-            exact = state.options.wizard_draw == "all_or_none"
-            if (
-                pending.left < 1
-                or drawn + pending.left > wizard.size
-                or (exact and drawn + pending.left != wizard.size)
-            ):
-                out.append(
-                    f"seat {pending.wizard}'s Wizards have drawn {drawn} cards and"
-                    f" {pending.left} are left, but X = {wizard.size} (TRIBE-WIZ-1)"
-                )
-    return out
-
-
-_ABILITY_OF: dict[type, type] = {
-    _tribes.CheckpointPending: _tribes.Merfolk,
-    _tribes.HordePending: _tribes.Orcs,
-    _tribes.TrollPending: _tribes.Trolls,
-    _tribes.KeepPending: _tribes.Elves,
-    _tribes.WizardPending: _tribes.Wizards,
-}
-"""The Leader ability behind each tribe's follow-up decision."""
-
-
-def _band_step_problems(state: GameState, ctx: BandContext) -> list[str]:
-    """A step of a band (BAND-6) holds only where the band, its Leader and the player allow it."""
-    pending = state.pending
-    player = state.players[ctx.seat]
-    ability = ctx.leader.tribe.ability
-    what = pending.describe()
-    out = []
-    earlier = player.bands[-1 - ctx.chain : -1] if ctx.chain > 0 else ()
-    single = state.options.centaur_chain == "single"
-    if (
-        ctx.chain < 0
-        or ctx.chain >= len(player.bands)
-        or (single and ctx.chain > 1)
-        or not all(b.leader.tribe.ability.chains for b in earlier)
-    ):
-        out.append(f"the band {ctx.band} cannot be band {ctx.chain + 1} of a Centaur chain")
-    needed = _ABILITY_OF.get(type(pending))
-    if needed is not None and not isinstance(ability, needed):
-        out.append(f"{what}: the band's Leader {ctx.leader} has no such ability")
-        return out
-    if isinstance(pending, PlacePending):
-        options = placement_options(state, ctx)
-        if ctx.placed or not options:
-            out.append(f"{what}: the band {ctx.band} has no marker to place (BAND-5)")
-        elif state.options.placement == "mandatory" and len(options) == 1:
-            out.append(f"{what}: under placement=mandatory the only placement is made at once")
-    elif isinstance(pending, ChainPending) and not can_chain(state, ctx):
-        out.append(f"{what}: only a Centaur-led band that placed a marker chains (TRIBE-CEN-1)")
-    elif isinstance(pending, _tribes.CheckpointPending):
-        end = player.merfolk or 0
-        # The move may have stopped at the last space, so it started at most X spaces back.
-        reached = _tribes.checkpoint_markers(state.options, end - ctx.size, end)
-        if not 1 <= pending.left <= reached or not player.supply:
-            out.append(
-                f"{what}: a move of {ctx.size} to space {end} earns {reached} checkpoint"
-                f" marker(s), and one needs a marker in supply (TRIBE-MER-2)"
-            )
-    elif isinstance(pending, _tribes.HordePending):
-        if not player.supply or ctx.leader.colour in player.horde:
-            out.append(f"{what}: no marker can go on the Horde's {ctx.leader.colour} space")
-    elif isinstance(pending, _tribes.TrollPending) and not _tribes.troll_choices(state, ctx):
-        out.append(f"{what}: no unclaimed Troll token is worth X = {ctx.size} or less")
-    elif isinstance(pending, _tribes.KeepPending):
-        kept = pending.kept
-        rest = Counter(player.hand)
-        rest.subtract(kept)
-        ordered = all(a.index <= b.index for a, b in itertools.pairwise(kept))
-        if not player.hand or min(rest.values(), default=0) < 0 or not ordered:
-            out.append(f"{what}: the kept cards must be in the hand, named in card order")
-        elif len(kept) > min(ctx.size, len(player.hand)):
-            out.append(f"{what}: Elves keep at most X = {ctx.size} cards (TRIBE-ELF-1)")
-    elif isinstance(pending, _tribes.WizardPending) and player.hand:
-        out.append(f"{what}: the rest of the hand is discarded before Wizards draw (TRIBE-WIZ-1)")
-    return out
-
-
-def _phase_problems(state: GameState) -> list[str]:
-    """Where the cards and pieces are at the start of a game, while dealing, and after an Age."""
-    pending = state.pending
-    players = state.players
-    out = []
-    hands = [len(p.hand) for p in players]
-    if isinstance(pending, ChooseTribes | LayTokensPending | FirstPlayerPending):
-        fresh = all(
-            p.glory == 0 and not any(p.kingdoms) and not p.horde and p.merfolk in (None, 0)
-            for p in players
-        )
-        if state.age != 1 or state.history or not fresh:
-            out.append(f"{pending.describe()} comes before any play: no Glory or markers yet")
-        if any(hands) or state.row:
-            out.append(f"{pending.describe()} comes before the cards are dealt (AGE-2)")
-    if isinstance(pending, ChooseTribes) and (
-        any(state.deck) or any(p.merfolk is not None for p in players)
-    ):
-        out.append("no card is in the deck, no marker on the track before the tribes (SETUP-3)")
-    if isinstance(pending, ChooseTribes) and len(state.tribes) >= state.config.tribe_count:
-        out.append("every tribe is chosen, yet another one is to be drawn (SETUP-3)")
-    if isinstance(pending, FirstPlayerPending) and state.first_player is not None:
-        out.append("the first player is chosen, yet chance is to choose one (AGE-5)")
-    if isinstance(pending, DealPending | RowPending) and state.first_player is None:
-        out.append(f"{pending.describe()}: the first player is decided before dealing (AGE-2)")
-    elif isinstance(pending, DealPending):
-        first, n = state.first_player, state.config.players
-        assert first is not None
-        dealt = [1 if (seat - first) % n < pending.dealt else 0 for seat in range(n)]
-        if hands != dealt or state.row:
-            out.append(f"{pending.describe()}: the hands must hold the cards dealt so far (AGE-2)")
-    elif isinstance(pending, RowPending) and (
-        any(h != 1 for h in hands) or len(state.row) != 2 * len(players) - pending.left
-    ):
-        out.append(f"{pending.describe()}: the row must hold the cards turned up so far")
-    if pending.before_split and (any(p.bands or p.trolls for p in players) or state.discard):
-        out.append(f"{pending.describe()}: no band, Troll token or discard before play (AGE-1)")
-    if pending.age_over and (any(hands) or state.dragons_drawn != state.rules.dragons):
-        out.append(f"{pending.describe()}: the Age is over, every hand discarded (END-1)")
-    if isinstance(pending, HordeEmptyPending) and state.age == state.config.ages:
-        out.append("in the last Age every Horde is emptied without a decision (TRIBE-ORC-2)")
-    if isinstance(pending, GameOver) and state.age != state.config.ages:
-        out.append(f"the game ends after Age {state.config.ages}, not Age {state.age} (END-6)")
-    if isinstance(pending, RecruitDraw) and hands[pending.recruiter] >= state.rules.hand_limit:
-        out.append(f"seat {pending.recruiter} holds {hands[pending.recruiter]} cards (TURN-2)")
-    return out
-
-
-def _history_problems(state: GameState) -> list[str]:
-    """The summaries of finished Ages: one per Age, in order, each with a row per seat."""
-    n = state.config.players
-    history = state.history
-    finished = state.age if state.pending.terminal else state.age - 1
-    out = []
-    if [s.age for s in history] != list(range(1, len(history) + 1)) or len(history) > finished:
-        out.append(f"in Age {state.age} the summaries must be of Ages 1 to at most {finished}")
-    if isinstance(state.pending, GameOver) and len(history) != state.config.ages:
-        out.append(f"the game is over, so each of the {state.config.ages} Ages has a summary")
-    glory = tuple(p.glory for p in state.players)
-    for summary in history:
-        where = f"the summary of Age {summary.age}"
-        rows = (summary.glory, summary.gains, summary.band_sizes)
-        if any(len(row) != n for row in rows) or not 0 <= summary.third_dragon < n:
-            out.append(f"{where} needs one row per seat and the seat that drew the third Dragon")
-            continue
-        if any(g < 0 or g > now for g, now in zip(summary.glory, glory, strict=True)):
-            out.append(f"{where}: Glory is never negative and never goes down")
-        sources = [src for row in summary.gains for src, _ in row]
-        if any(src not in SOURCES for src in sources) or any(
-            amount <= 0 or len({src for src, _ in row}) != len(row)
-            for row in summary.gains
-            for _, amount in row
-        ):
-            out.append(f"{where}: gains are positive amounts by source ({', '.join(SOURCES)})")
-        if any(
-            list(sizes) != sorted(sizes, reverse=True)
-            or any(not 1 <= x <= state.rules.hand_limit for x in sizes)
-            for sizes in summary.band_sizes
-        ):
-            out.append(f"{where}: band sizes are 1 to 10 cards, largest first")
-    if history and state.last_dragon != history[-1].third_dragon:
-        out.append("the last Dragon's drawer is the one of the last finished Age (AGE-5)")
-    return out

@@ -14,7 +14,7 @@ from .chance import DrawPending
 from .components import Card, multiset_add
 from .errors import ImpossibleOutcomeError
 from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
-from .state import GameState, Pending
+from .state import GameState, Pending, Stage
 
 
 def begin_age(state: GameState) -> GameState:
@@ -63,8 +63,7 @@ def _least_glory_event(state: GameState, first: int) -> FirstPlayer:
 class FirstPlayerPending(Pending):
     """Chance: the first player of Age I, uniform over the seats (AGE-5)."""
 
-    before_split: ClassVar[bool] = True
-
+    stage: ClassVar[Stage] = Stage.FIRST_PLAYER
     chance: ClassVar[bool] = True
     rule: ClassVar[str] = "AGE-5"
     accepts: ClassVar[tuple[type[Action], ...]] = (ChooseFirstPlayer,)
@@ -86,14 +85,18 @@ class FirstPlayerPending(Pending):
     def describe(self) -> str:
         return "chance: choose the first player of Age I"
 
+    def problems(self, state: GameState) -> list[str]:
+        if state.first_player is not None:
+            return ["the first player is chosen, yet chance is to choose one (AGE-5)"]
+        return []
+
 
 @attrs.frozen(slots=True)
 class DealPending(DrawPending):
     """Chance: the starting card of the ``dealt``-th player from the first player (AGE-2)."""
 
-    before_split: ClassVar[bool] = True
-
     dealt: int
+    stage: ClassVar[Stage] = Stage.DEAL
     rule: ClassVar[str] = "AGE-2"
     source: ClassVar[Source] = "deal"
 
@@ -110,7 +113,7 @@ class DealPending(DrawPending):
         )
         if self.dealt + 1 < state.config.players:
             return attrs.evolve(state, pending=DealPending(self.dealt + 1))
-        return attrs.evolve(state, pending=RowPending(2 * state.config.players))
+        return attrs.evolve(state, pending=RowPending(row_size(state)))
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while dealing (AGE-2)")
@@ -118,14 +121,25 @@ class DealPending(DrawPending):
     def describe(self) -> str:
         return f"chance: deal starting card {self.dealt + 1}"
 
+    def problems(self, state: GameState) -> list[str]:
+        n = state.config.players
+        if not 0 <= self.dealt < n:
+            return [f"starting card {self.dealt + 1} is dealt, but there are {n} players"]
+        if state.first_player is None:
+            return [f"{self.describe()}: the first player is decided before dealing (AGE-2)"]
+        hands = [len(p.hand) for p in state.players]
+        dealt = [1 if (seat - state.first_player) % n < self.dealt else 0 for seat in range(n)]
+        if hands != dealt or state.row:
+            return [f"{self.describe()}: the hands must hold the cards dealt so far (AGE-2)"]
+        return []
+
 
 @attrs.frozen(slots=True)
 class RowPending(DrawPending):
     """Chance: one of the cards turned face up into the row (AGE-3)."""
 
-    before_split: ClassVar[bool] = True
-
     left: int
+    stage: ClassVar[Stage] = Stage.ROW
     rule: ClassVar[str] = "AGE-3"
     source: ClassVar[Source] = "row"
 
@@ -143,6 +157,21 @@ class RowPending(DrawPending):
 
     def describe(self) -> str:
         return f"chance: turn up a row card ({self.left} left)"
+
+    def problems(self, state: GameState) -> list[str]:
+        size = row_size(state)
+        if not 1 <= self.left <= size:
+            return [f"{self.left} row cards are left to turn up; the row has {size} (AGE-3)"]
+        if state.first_player is None:
+            return [f"{self.describe()}: the first player is decided before dealing (AGE-2)"]
+        if any(len(p.hand) != 1 for p in state.players) or len(state.row) != size - self.left:
+            return [f"{self.describe()}: the row must hold the cards turned up so far"]
+        return []
+
+
+def row_size(state: GameState) -> int:
+    """AGE-3: 2 × players cards are turned face up into the row."""
+    return 2 * state.config.players
 
 
 def split_deck(state: GameState) -> GameState:

@@ -72,6 +72,23 @@ class BandStep(Pending):
     def seat(self) -> int:
         return self.ctx.seat
 
+    def problems(self, state: GameState) -> list[str]:
+        """The band is its player's last, at a place in a Centaur chain the rules allow."""
+        ctx = self.ctx
+        bands = state.players[ctx.seat].bands
+        if not bands or bands[-1] != ctx.band:
+            return [f"the band being resolved ({ctx.band}) is not seat {ctx.seat}'s last band"]
+        earlier = bands[-1 - ctx.chain : -1] if ctx.chain > 0 else ()
+        single = state.options.centaur_chain == "single"
+        if (
+            ctx.chain < 0
+            or ctx.chain >= len(bands)
+            or (single and ctx.chain > 1)
+            or not all(b.leader.tribe.ability.chains for b in earlier)
+        ):
+            return [f"the band {ctx.band} cannot be band {ctx.chain + 1} of a Centaur chain"]
+        return []
+
 
 # --- which bands exist ------------------------------------------------------------------------
 
@@ -311,6 +328,22 @@ class PlacePending(BandStep):
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: place the band's marker"
 
+    def awaiting_ability(self) -> int:
+        return self.ctx.seat
+
+    def problems(self, state: GameState) -> list[str]:
+        out = super().problems(state)
+        if out:
+            return out
+        options = placement_options(state, self.ctx)
+        if self.ctx.placed or not options:
+            return [f"{self.describe()}: the band {self.ctx.band} has no marker to place (BAND-5)"]
+        if placement_is_automatic(state, options):
+            return [
+                f"{self.describe()}: under placement=mandatory the only placement is made at once"
+            ]
+        return []
+
 
 # --- after placement: the Leader's ability, then the rest of the hand (BAND-6) ------------------
 
@@ -416,6 +449,20 @@ class AbilityStep(BandStep):
         state, step = self.resolve(state, action)
         return _go_on(state, self.ctx, step, after_ability if self.part == "ability" else _end_turn)
 
+    def problems(self, state: GameState) -> list[str]:
+        out = super().problems(state)
+        if not out and not isinstance(self.ctx.leader.tribe.ability, self.tribe_ability):
+            out.append(
+                f"{self.describe()}: the band's Leader {self.ctx.leader} has no such ability"
+            )
+        if not out:
+            out = self.step_problems(state)
+        return out
+
+    def step_problems(self, state: GameState) -> list[str]:
+        """What in ``state`` contradicts the ability asking for this decision now."""
+        return []
+
 
 @attrs.frozen(slots=True)
 class ChainPending(BandStep):
@@ -437,3 +484,12 @@ class ChainPending(BandStep):
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: play another band (Centaurs) or stop"
+
+    def problems(self, state: GameState) -> list[str]:
+        out = super().problems(state)
+        if not out and not can_chain(state, self.ctx):
+            out.append(
+                f"{self.describe()}: only a Centaur-led band that placed a marker chains"
+                " (TRIBE-CEN-1)"
+            )
+        return out

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections import Counter
 
 from .actions import PlayBand
-from .bands import PlacePending, band_problem
+from .bands import band_problem
 from .components import KINGDOMS
 from .errors import RulesError
-from .state import GameState
+from .scoring import SOURCES
+from .state import GameState, Stage
 
 
 class InvalidStateError(RulesError):
@@ -30,11 +31,20 @@ class InvalidStateError(RulesError):
 
 
 def state_problems(state: GameState) -> tuple[str, ...]:
-    """Every broken invariant of ``state``, in words; ``()`` for a sound state."""
-    out: list[str] = []
+    """Every broken invariant of ``state``, in words; ``()`` for a sound state.
+
+    First the shape (what the other checks need), then the cards, players and board, then the
+    decision pending: each decision class checks that it can come next in this state
+    (:meth:`Pending.problems <ethnos_rules._rules.state.Pending.problems>`).
+    """
+    out = _shape_problems(state)
+    if out:
+        return tuple(out)
     out += _card_problems(state)
     out += _player_problems(state)
     out += _board_problems(state)
+    if not out:
+        out += _decision_problems(state)
     return tuple(out)
 
 
@@ -154,7 +164,7 @@ def _giant_problems(state: GameState) -> list[str]:
     """TRIBE-GIA-1: the holder played the largest Giant-led band this Age, and there is a
     holder as soon as any Giant-led band is in play."""
     # A band awaiting its placement (its player's last band) has not used its ability (BAND-6).
-    placing = state.pending.ctx.seat if isinstance(state.pending, PlacePending) else None
+    placing = state.pending.awaiting_ability()
     sizes = [
         (band.size, seat)
         for seat, p in enumerate(state.players)
@@ -176,3 +186,124 @@ def _giant_problems(state: GameState) -> list[str]:
             " Giant-led band that seat played this Age (TRIBE-GIA-1)"
         ]
     return []
+
+
+def _shape_problems(state: GameState) -> list[str]:
+    """What would make the other checks themselves fail."""
+    out = []
+    config = state.config
+    n = config.players
+    if len(set(state.tribes)) != len(state.tribes) or len(state.tribes) > config.tribe_count:
+        out.append(f"the tribes in play must be at most {config.tribe_count} distinct tribes")
+    if len(state.tokens) > 6 or any(len(r) != config.token_spaces for r in state.tokens):
+        out.append(f"each kingdom holds {config.token_spaces} glory tokens")
+    if not 1 <= state.age <= config.ages:
+        out.append(f"Age {state.age} does not exist with {n} players")
+    if len(state.players) != n:
+        out.append(f"{len(state.players)} seats for {n} players")
+    for name in ("first_player", "giant_holder", "last_dragon"):
+        seat = getattr(state, name)
+        if seat is not None and not 0 <= seat < n:
+            out.append(f"{name} {seat} is not a seat")
+    for seat, player in enumerate(state.players):
+        if len(player.kingdoms) != len(KINGDOMS):
+            out.append(f"seat {seat} needs a marker count for each of the 6 kingdoms")
+    for value in (state.top_left, state.dragons_in_deck, state.dragons_drawn, state.giant_size):
+        if value < 0:
+            out.append("deck and Dragon counts cannot be negative")
+            break
+    in_play = set(state.tribes)
+    places = [state.row, state.discard, *(p.hand for p in state.players)]
+    places += [b.cards for p in state.players for b in p.bands]
+    if len(in_play) == config.tribe_count and any(
+        c.tribe not in in_play for cards in places for c in cards
+    ):
+        out.append("a card of a tribe that is not in play is in the game")
+    return out
+
+
+def _decision_problems(state: GameState) -> list[str]:
+    """The pending decision fits the state: its seats, the finished Ages, where the game stands,
+    what the decision's own class checks, and that something can be decided."""
+    pending = state.pending
+    n = state.config.players
+    out = [f"the pending decision names seat {s}" for s in pending.seats() if not 0 <= s < n]
+    if out:
+        return out
+    out = _history_problems(state) or pending.problems(state)
+    if out:
+        return out
+    out = _stage_problems(state)
+    if out:
+        return out
+    try:
+        legal = pending.legal(state)
+    except (ArithmeticError, LookupError, ValueError, TypeError, AssertionError) as err:
+        return [f"the pending decision ({pending.describe()}) does not fit the state: {err}"]
+    if not legal and not pending.terminal:
+        return [f"{pending.describe()}: nothing can be decided (a dead end)"]
+    return []
+
+
+def _stage_problems(state: GameState) -> list[str]:
+    """Where the cards and pieces are at the stage of the game the decision stands at."""
+    pending = state.pending
+    stage = pending.stage
+    what = pending.describe()
+    players = state.players
+    out = []
+    if stage > Stage.TRIBES and len(state.tribes) != state.config.tribe_count:
+        out.append(f"{what} cannot come before every tribe is chosen")
+    if stage > Stage.TOKENS and len(state.tokens) != len(KINGDOMS):
+        out.append(f"{what} cannot come before the glory tokens are laid")
+    if stage <= Stage.FIRST_PLAYER:
+        fresh = all(
+            p.glory == 0 and not any(p.kingdoms) and not p.horde and p.merfolk in (None, 0)
+            for p in players
+        )
+        if state.age != 1 or state.history or not fresh:
+            out.append(f"{what} comes before any play: no Glory or markers yet")
+        if any(p.hand for p in players) or state.row:
+            out.append(f"{what} comes before the cards are dealt (AGE-2)")
+    if pending.before_split and (any(p.bands or p.trolls for p in players) or state.discard):
+        out.append(f"{what}: no band, Troll token or discard before play (AGE-1)")
+    if pending.age_over and (
+        any(p.hand for p in players) or state.dragons_drawn != state.rules.dragons
+    ):
+        out.append(f"{what}: the Age is over, every hand discarded (END-1)")
+    return out
+
+
+def _history_problems(state: GameState) -> list[str]:
+    """The summaries of finished Ages: one per Age, in order, each with a row per seat."""
+    n = state.config.players
+    history = state.history
+    finished = state.age if state.pending.terminal else state.age - 1
+    out = []
+    if [s.age for s in history] != list(range(1, len(history) + 1)) or len(history) > finished:
+        out.append(f"in Age {state.age} the summaries must be of Ages 1 to at most {finished}")
+    glory = tuple(p.glory for p in state.players)
+    for summary in history:
+        where = f"the summary of Age {summary.age}"
+        rows = (summary.glory, summary.gains, summary.band_sizes)
+        if any(len(row) != n for row in rows) or not 0 <= summary.third_dragon < n:
+            out.append(f"{where} needs one row per seat and the seat that drew the third Dragon")
+            continue
+        if any(g < 0 or g > now for g, now in zip(summary.glory, glory, strict=True)):
+            out.append(f"{where}: Glory is never negative and never goes down")
+        sources = [src for row in summary.gains for src, _ in row]
+        if any(src not in SOURCES for src in sources) or any(
+            amount <= 0 or len({src for src, _ in row}) != len(row)
+            for row in summary.gains
+            for _, amount in row
+        ):
+            out.append(f"{where}: gains are positive amounts by source ({', '.join(SOURCES)})")
+        if any(
+            list(sizes) != sorted(sizes, reverse=True)
+            or any(not 1 <= x <= state.rules.hand_limit for x in sizes)
+            for sizes in summary.band_sizes
+        ):
+            out.append(f"{where}: band sizes are 1 to 10 cards, largest first")
+    if history and state.last_dragon != history[-1].third_dragon:
+        out.append("the last Dragon's drawer is the one of the last finished Age (AGE-5)")
+    return out

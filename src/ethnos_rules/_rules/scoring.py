@@ -37,7 +37,7 @@ from .events import (
     credit,
     emit,
 )
-from .state import AgeSummary, GameState, Pending
+from .state import AgeSummary, GameState, Pending, Stage
 
 SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
 """The kinds of end-of-Age Glory, in scoring order."""
@@ -289,7 +289,7 @@ class HordeEmptyPending(Pending):
     queue: tuple[int, ...]
     drawer: int
     gains: Gains
-    age_over: ClassVar[bool] = True
+    stage: ClassVar[Stage] = Stage.AGE_END
     rule: ClassVar[str] = "TRIBE-ORC-2"
     accepts: ClassVar[tuple[type[Action], ...]] = (EmptyHorde,)
 
@@ -323,6 +323,30 @@ class HordeEmptyPending(Pending):
 
     def describe(self) -> str:
         return f"seat {self.queue[0]}: empty the Orc Horde or keep it"
+
+    def seats(self) -> tuple[int, ...]:
+        return (*self.queue, self.drawer)
+
+    def problems(self, state: GameState) -> list[str]:
+        out = []
+        order = horde_queue(state, self.drawer)
+        first = self.queue[0] if self.queue else None
+        if first not in order or self.queue != order[order.index(first) :]:
+            out.append(
+                f"the Orc players left to decide {list(self.queue)} must be the seats with Horde"
+                f" markers, each once, in turn order after seat {self.drawer} (END-3, TRIBE-ORC-2)"
+            )
+        n = state.config.players
+        if len(self.gains) != n or any(
+            len(row) != len(SOURCES) or min(row) < 0 for row in self.gains
+        ):
+            out.append(
+                f"the Glory gained this end of Age needs one row per seat of {len(SOURCES)}"
+                f" non-negative values ({', '.join(SOURCES)})"
+            )
+        if state.age == state.config.ages:
+            out.append("in the last Age every Horde is emptied without a decision (TRIBE-ORC-2)")
+        return out
 
 
 def band_score(state: GameState, size_after_skeletons: int, leader_bonus: int) -> int:
@@ -376,7 +400,7 @@ class GameOver(Pending):
     """The last Age is scored; nothing more can happen (GAME-1)."""
 
     terminal: ClassVar[bool] = True
-    age_over: ClassVar[bool] = True
+    stage: ClassVar[Stage] = Stage.OVER
     rule: ClassVar[str] = "GAME-1"
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
@@ -384,6 +408,15 @@ class GameOver(Pending):
 
     def describe(self) -> str:
         return "the game is over"
+
+    def problems(self, state: GameState) -> list[str]:
+        ages = state.config.ages
+        out = []
+        if state.age != ages:
+            out.append(f"the game ends after Age {ages}, not Age {state.age} (END-6)")
+        if len(state.history) != ages:
+            out.append(f"the game is over, so each of the {ages} Ages has a summary")
+        return out
 
 
 def ranking_key(state: GameState, seat: int) -> tuple[int, int, tuple[int, ...]]:

@@ -18,7 +18,7 @@ from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
 from .options import Options
-from .state import Config, GameState, Pending, PlayerState
+from .state import Config, GameState, Pending, PlayerState, Stage
 
 # Mapping is invariant in its key type, so each kind of key is listed apart.
 TokenLayout = (
@@ -173,8 +173,7 @@ def _tribes_chosen(state: GameState, by_chance: bool) -> GameState:
 class ChooseTribes(Pending):
     """Chance: the next tribe in play, uniform over the tribes not yet chosen (SETUP-3)."""
 
-    before_split: ClassVar[bool] = True
-
+    stage: ClassVar[Stage] = Stage.TRIBES
     chance: ClassVar[bool] = True
     rule: ClassVar[str] = "SETUP-3"
     accepts: ClassVar[tuple[type[Action], ...]] = (ChooseTribe,)
@@ -203,12 +202,20 @@ class ChooseTribes(Pending):
     def describe(self) -> str:
         return "chance: choose a tribe"
 
+    def problems(self, state: GameState) -> list[str]:
+        out = []
+        if len(state.tribes) >= state.config.tribe_count:
+            out.append("every tribe is chosen, yet another one is to be drawn (SETUP-3)")
+        if any(state.deck) or any(p.merfolk is not None for p in state.players):
+            out.append("no card is in the deck, no marker on the track before the tribes (SETUP-3)")
+        return out
+
 
 @attrs.frozen(slots=True)
 class LayTokensPending(Pending):
     """Chance: the glory tokens of one kingdom, drawn from those not yet laid (SETUP-4)."""
 
-    before_split: ClassVar[bool] = True
+    stage: ClassVar[Stage] = Stage.TOKENS
 
     kingdom: Kingdom
     chance: ClassVar[bool] = True
@@ -258,3 +265,19 @@ class LayTokensPending(Pending):
 
     def describe(self) -> str:
         return f"chance: lay the glory tokens of {self.kingdom.label}"
+
+    def problems(self, state: GameState) -> list[str]:
+        out = []
+        laid = len(state.tokens)
+        if laid >= len(KINGDOMS) or self.kingdom != KINGDOMS[laid]:
+            out.append(
+                f"the glory tokens of {self.kingdom.label} are laid after {laid} kingdoms:"
+                " tokens are laid kingdom by kingdom, from Althea (SETUP-4)"
+            )
+        if self._laid_too_many(state):
+            out.append("the glory tokens laid so far are not among the game's tokens (SETUP-4)")
+        return out
+
+    def _laid_too_many(self, state: GameState) -> bool:
+        pool = Counter(state.options.token_pool(state.config.players))
+        return bool(Counter(v for row in state.tokens for v in row) - pool)

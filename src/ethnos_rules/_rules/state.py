@@ -12,6 +12,7 @@ played as a sequence of small decisions.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -129,20 +130,39 @@ class AgeSummary:
     third_dragon: int
 
 
+class Stage(enum.IntEnum):
+    """Where in the game a decision stands, in the order the rules go through them."""
+
+    TRIBES = 0
+    """Setup: the tribes are chosen (SETUP-3)."""
+    TOKENS = 1
+    """Setup: the glory tokens are laid (SETUP-4)."""
+    FIRST_PLAYER = 2
+    """The first player of Age I is chosen (AGE-5)."""
+    DEAL = 3
+    """The starting cards are dealt (AGE-2)."""
+    ROW = 4
+    """The row is turned up (AGE-3)."""
+    PLAY = 5
+    """Turns, after the deck is split (AGE-4)."""
+    AGE_END = 6
+    """The third Dragon is drawn and the Age is being scored (END)."""
+    OVER = 7
+    """The game is over (GAME-1)."""
+
+
 class Pending:
     """What comes next in a state: a player's decision or a chance event.
 
     Subclasses live with the rule they implement. ``seat`` is the deciding player (None for chance
-    and for the end of the game). ``age_over`` is True once the Age's third Dragon is drawn;
-    ``before_split`` while the deck is not yet split for the Age (setup, dealing, the row).
+    and for the end of the game); ``stage`` where in the game the decision stands.
     """
 
     __slots__ = ()
 
     chance: ClassVar[bool] = False
     terminal: ClassVar[bool] = False
-    age_over: ClassVar[bool] = False
-    before_split: ClassVar[bool] = False
+    stage: ClassVar[Stage] = Stage.PLAY
     rule: ClassVar[str] = ""
     accepts: ClassVar[tuple[type[Action], ...]] = ()
 
@@ -150,6 +170,30 @@ class Pending:
     def seat(self) -> int | None:
         """The player who decides, or None."""
         return None
+
+    @property
+    def before_split(self) -> bool:
+        """True while the deck is not yet split for the Age (setup, dealing, the row)."""
+        return self.stage < Stage.PLAY
+
+    @property
+    def age_over(self) -> bool:
+        """True once the Age's third Dragon is drawn."""
+        return self.stage >= Stage.AGE_END
+
+    def seats(self) -> tuple[int, ...]:
+        """Every seat this decision names (the decider, a drawer, players still to decide)."""
+        return () if self.seat is None else (self.seat,)
+
+    def awaiting_ability(self) -> int | None:
+        """The seat whose last band has not used its Leader ability yet (BAND-6), if any."""
+        return None
+
+    def problems(self, state: GameState) -> list[str]:
+        """What in ``state`` contradicts this decision coming next, in words; ``[]`` when it
+        fits. The checks use the predicates the rules use to reach this decision, so a
+        snapshot is refused exactly when no game can reach it."""
+        return []
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
         """Every legal action, in a deterministic order, without duplicates."""

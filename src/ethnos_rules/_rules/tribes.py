@@ -22,6 +22,7 @@ table of tribes is in :mod:`~ethnos_rules._rules.editions`.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar
 
 import attrs
@@ -181,6 +182,18 @@ class CheckpointPending(AbilityStep):
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: place a Merfolk checkpoint marker ({self.left} left)"
 
+    def step_problems(self, state: GameState) -> list[str]:
+        player = state.players[self.ctx.seat]
+        end = player.merfolk or 0
+        # The move may have stopped at the last space, so it started at most X spaces back.
+        reached = checkpoint_markers(state.options, end - self.ctx.size, end)
+        if 1 <= self.left <= reached and player.supply:
+            return []
+        return [
+            f"{self.describe()}: a move of {self.ctx.size} to space {end} earns {reached}"
+            " checkpoint marker(s), and one needs a marker in supply (TRIBE-MER-2)"
+        ]
+
 
 # --- Orcs --------------------------------------------------------------------------------------
 
@@ -238,6 +251,13 @@ class HordePending(AbilityStep):
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: add a marker to the Orc Horde or not"
 
+    def step_problems(self, state: GameState) -> list[str]:
+        if horde_space_free(state, self.ctx):
+            return []
+        return [
+            f"{self.describe()}: no marker can go on the Horde's {self.ctx.leader.colour} space"
+        ]
+
 
 # --- Trolls ------------------------------------------------------------------------------------
 
@@ -290,6 +310,11 @@ class TrollPending(AbilityStep):
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: take a Troll token or not"
+
+    def step_problems(self, state: GameState) -> list[str]:
+        if troll_choices(state, self.ctx):
+            return []
+        return [f"{self.describe()}: no unclaimed Troll token is worth X = {self.ctx.size} or less"]
 
 
 # --- Elves -------------------------------------------------------------------------------------
@@ -379,6 +404,17 @@ class KeepPending(AbilityStep):
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: Elves keep a card or stop ({len(self.kept)} kept)"
 
+    def step_problems(self, state: GameState) -> list[str]:
+        hand = state.players[self.ctx.seat].hand
+        ordered = all(a.index <= b.index for a, b in zip(self.kept, self.kept[1:], strict=False))
+        if not hand or Counter(self.kept) - Counter(hand) or not ordered:
+            return [f"{self.describe()}: the kept cards must be in the hand, named in card order"]
+        if len(self.kept) > self.target(state):
+            return [
+                f"{self.describe()}: Elves keep at most X = {self.ctx.size} cards (TRIBE-ELF-1)"
+            ]
+        return []
+
 
 # --- Wizards -----------------------------------------------------------------------------------
 
@@ -425,6 +461,14 @@ class WizardPending(AbilityStep):
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: Wizards draw X cards or none"
 
+    def step_problems(self, state: GameState) -> list[str]:
+        if state.players[self.ctx.seat].hand:
+            return [
+                f"{self.describe()}: the rest of the hand is discarded before Wizards draw"
+                " (TRIBE-WIZ-1)"
+            ]
+        return []
+
 
 @attrs.frozen(slots=True)
 class WizardDrawPending(DeckDraw):
@@ -446,3 +490,17 @@ class WizardDrawPending(DeckDraw):
 
     def describe(self) -> str:
         return f"chance: the card seat {self.wizard}'s Wizards draw ({self.left} left)"
+
+    def problems(self, state: GameState) -> list[str]:
+        player = state.players[self.wizard]
+        band = player.bands[-1] if player.bands else None
+        if band is None or not isinstance(band.leader.tribe.ability, Wizards):
+            return [f"seat {self.wizard}'s Wizard draws follow no Wizard-led band"]
+        drawn, size = len(player.hand), band.size
+        counts = WizardPending(BandContext(self.wizard, band)).counts(state)
+        if self.left < 1 or drawn + self.left not in counts:
+            return [
+                f"seat {self.wizard}'s Wizards have drawn {drawn} cards and {self.left} are"
+                f" left, but X = {size} (TRIBE-WIZ-1)"
+            ]
+        return []

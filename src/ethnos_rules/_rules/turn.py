@@ -104,6 +104,9 @@ class DeckDraw(DrawPending):
     def receiver(self, state: GameState) -> int:
         return self.drawer()
 
+    def seats(self) -> tuple[int, ...]:
+        return (self.drawer(),)
+
     def dragon(self, state: GameState) -> GameState:
         last = state.dragons_drawn >= state.rules.dragons
         emit(
@@ -136,3 +139,9 @@ class RecruitDraw(DeckDraw):
 
     def describe(self) -> str:
         return f"chance: the card seat {self.recruiter} draws"
+
+    def problems(self, state: GameState) -> list[str]:
+        if not can_recruit(state, self.recruiter):
+            held = len(state.players[self.recruiter].hand)
+            return [f"seat {self.recruiter} holds {held} cards and may not recruit (TURN-2)"]
+        return []

@@ -18,13 +18,8 @@ True
 (0, 0, 0, 0)
 """
 
-from ._io.records import (
-    MAX_DECISIONS,
-    MAX_RECORD_BYTES,
-    RECORD_VERSION,
-    GameRecord,
-    RecordError,
-)
+from ._io.jsonio import MAX_RECORD_BYTES, RecordError
+from ._io.records import MAX_DECISIONS, RECORD_VERSION, GameRecord
 from ._io.snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json
 from ._io.validation import ClaimDifference, ValidationReport, validate
 from ._rules.actions import (

@@ -12,7 +12,8 @@ from typing import Any
 
 import click
 
-from ._io.records import GameRecord, RecordError, decode, json_text
+from ._io.jsonio import RecordError, decode, json_text
+from ._io.records import GameRecord
 from ._io.validation import ValidationReport, validate
 from ._rules.engine import glory, winners
 from ._rules.errors import RulesError

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -44,7 +43,14 @@ from .._rules.events import trace
 from .._rules.options import MerfolkBoard, Options
 from .._rules.replay import Playthrough, Refusal, Visitor, replay
 from .._rules.setup import TokenLayout, new_game
-from .._rules.state import GameState
+from .._rules.state import GameState, tokens_per_kingdom
+from .jsonio import (
+    RecordError,
+    json_path,
+    json_text,
+    load_json,
+    read_text,
+)
 
 T = TypeVar("T")
 
@@ -54,141 +60,8 @@ RECORD_VERSION = 1
 MAX_DECISIONS = 100_000
 """The most decisions a record may hold. Whole games have 350 to 1,000; longer is refused."""
 
-MAX_RECORD_BYTES = 8 * 1024 * 1024
-"""The largest record or snapshot text accepted (8 MiB); a whole game takes about 20 kB."""
-
 MAX_ACTION_CHARS = 200
 """The longest action text accepted (a band of 10 cards takes about 100 characters)."""
-
-
-class RecordError(RulesError):
-    """A game record or snapshot that cannot be read: not JSON, not the schema, too large.
-
-    The rule is ``"RECORD"``.
-
-    Attributes:
-        path: The JSON path of the problem (``"$.actions[12]"``), or None for the whole text.
-        index: The decision index it concerns, if any.
-    """
-
-    def __init__(self, reason: str, path: str | None = None, index: int | None = None) -> None:
-        self.path = path
-        self.index = index
-        super().__init__("RECORD", reason)
-        where = f" at {path}" if path else ""
-        self.args = (f"RECORD{where}: {reason}",)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.reason, self.path, self.index))
-
-
-# --- JSON paths and strict JSON text ----------------------------------------------------------
-
-_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-def json_path(parts: Iterable[str | int]) -> str:
-    """A JSON path such as ``$.actions[3]`` from its keys and indexes."""
-    out = "$"
-    for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif _NAME.match(part):
-            out += f".{part}"
-        else:
-            out += f"[{json.dumps(part)}]"
-    return out
-
-
-class _DuplicateKeyError(ValueError):
-    pass
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKeyError(f"the key {key!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
-def json_text(value: Any) -> str:
-    """``value`` as one line of JSON, non-ASCII text as it is except lone surrogates, which
-    stay ``\\uXXXX`` escapes (no UTF-8 text can hold them; reading gives them back)."""
-    text = json.dumps(value, ensure_ascii=False)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
-
-
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def read_text(path: str | os.PathLike[str], what: str = "record") -> str:
-    """The text of a record or snapshot file, refusing a file over :data:`MAX_RECORD_BYTES`.
-
-    Raises:
-        RecordError: the file cannot be read, is too large, or is not UTF-8.
-    """
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as err:
-        raise RecordError(f"cannot read the {what} file: {err.strerror or err}") from None
-    return decode(data, what)
-
-
-def decode(data: str | bytes, what: str = "record") -> str:
-    """``data`` as text: a str, or UTF-8 ``bytes`` or ``bytearray`` (a byte-order mark is
-    allowed); size is checked.
-
-    Raises:
-        RecordError: neither text nor bytes, more than :data:`MAX_RECORD_BYTES`, or bytes that
-            are not UTF-8.
-    """
-    if not isinstance(data, str | bytes | bytearray):
-        raise RecordError(
-            f"the {what} must be JSON text (str) or UTF-8 bytes, not {type(data).__name__}"
-        )
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(
-            f"the {what} is larger than the limit of {MAX_RECORD_BYTES // (1024 * 1024)} MiB"
-        )
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise RecordError(
-            f"the {what} is not UTF-8 text (byte {err.start}: {err.reason})"
-        ) from None
-
-
-def load_json(text: str | bytes, what: str = "record") -> Any:
-    """Parse JSON strictly: no duplicate keys, no NaN or Infinity, bounded size and depth.
-
-    Raises:
-        RecordError: naming the line and column of a syntax error.
-    """
-    text = decode(text, what)
-    if not text.strip():
-        raise RecordError(f"the {what} is empty")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
-    except json.JSONDecodeError as err:
-        raise RecordError(
-            f"the {what} is not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
-        ) from None
-    except RecursionError:
-        raise RecordError(f"the {what} nests arrays or objects too deeply") from None
-    except _DuplicateKeyError as err:
-        raise RecordError(f"the {what} is not acceptable JSON: {err}") from None
-    except ValueError as err:  # NaN and Infinity, integers too long to convert
-        reason = str(err) if "JSON number" in str(err) else "an integer has too many digits"
-        raise RecordError(f"the {what} is not acceptable JSON: {reason}") from None
 
 
 # --- the schema -------------------------------------------------------------------------------
@@ -231,19 +104,10 @@ def check_schema(document: Any) -> None:
             f' "version": {RECORD_VERSION}',
             path="$",
         )
-    version = document["version"]
-    if version != RECORD_VERSION or type(version) is not int:
-        raise RecordError(
-            f"unknown record version {version!r}; this library reads version {RECORD_VERSION}",
-            path="$.version",
-        )
+    check_version(document["version"])
     actions = document.get("actions")
-    if isinstance(actions, list) and len(actions) > MAX_DECISIONS:
-        raise RecordError(
-            f"the record holds {len(actions):,} decisions, more than the limit of"
-            f" {MAX_DECISIONS:,} (a whole game has at most about 1,000)",
-            path="$.actions",
-        )
+    if isinstance(actions, list):
+        check_decision_count(len(actions))
     error = jsonschema.exceptions.best_match(_validator().iter_errors(document))
     if error is not None:
         path = json_path(error.absolute_path)
@@ -411,12 +275,34 @@ def _items(value: Iterable[Any], what: str, path: str) -> tuple[Any, ...]:
         raise RecordError(f"{what}; found {type(value).__name__}", path=path) from None
 
 
-def _check_actions(instance: Any, attribute: Any, value: tuple[str, ...]) -> None:
-    if len(value) > MAX_DECISIONS:
+def check_version(version: object) -> None:
+    """Refuse a record format version this library does not read."""
+    if version != RECORD_VERSION or type(version) is not int:
         raise RecordError(
-            f"{len(value):,} decisions is more than the limit of {MAX_DECISIONS:,}",
+            f"unknown record version {version!r}; this library reads version {RECORD_VERSION}",
+            path="$.version",
+        )
+
+
+def check_decision_count(count: int) -> None:
+    """Refuse a record of more than :data:`MAX_DECISIONS` decisions."""
+    if count > MAX_DECISIONS:
+        raise RecordError(
+            f"the record holds {count:,} decisions, more than the limit of"
+            f" {MAX_DECISIONS:,} (a whole game has at most about 1,000)",
             path="$.actions",
         )
+
+
+def claims_problem(claims: Sequence[int], players: int) -> RecordError | None:
+    """The error for claimed Glory that is not one score per player, or None."""
+    if len(claims) == players:
+        return None
+    return RecordError(f"{len(claims)} claimed scores for {players} players", "$.claimed_glory")
+
+
+def _check_actions(instance: Any, attribute: Any, value: tuple[str, ...]) -> None:
+    check_decision_count(len(value))
     for index, text in enumerate(value):
         if not isinstance(text, str):
             raise RecordError(
@@ -427,8 +313,7 @@ def _check_actions(instance: Any, attribute: Any, value: tuple[str, ...]) -> Non
 
 
 def _check_version(instance: Any, attribute: Any, value: int) -> None:
-    if value != RECORD_VERSION:
-        raise RecordError(f"unknown record version {value!r}", path="$.version")
+    check_version(value)
 
 
 @attrs.frozen
@@ -641,15 +526,14 @@ class GameRecord:
         """
         document = load_json(text)
         check_schema(document)
+        players = document["players"]
         claims = document.get("claimed_glory")
-        if claims is not None and len(claims) != document["players"]:
-            raise RecordError(
-                f"{len(claims)} claimed scores for {document['players']} players",
-                path="$.claimed_glory",
-            )
+        problem = claims_problem(claims, players) if claims is not None else None
+        if problem is not None:
+            raise problem
         tokens = document.get("glory_tokens")
         if tokens is not None:
-            spaces = 2 if document["players"] <= 3 else 3
+            spaces = tokens_per_kingdom(players)
             for name, values in tokens.items():
                 if len(values) != spaces:
                     raise RecordError(

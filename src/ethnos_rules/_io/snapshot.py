@@ -43,7 +43,8 @@ from .._rules.invariants import InvalidStateError, state_problems
 from .._rules.notation import parse_band
 from .._rules.options import Options
 from .._rules.state import AgeSummary, Band, Config, GameState, Pending, PlayerState
-from .records import RecordError, json_path, load_json, options_from_dict, options_to_dict
+from .jsonio import RecordError, json_path, load_json
+from .records import options_from_dict, options_to_dict
 
 T = TypeVar("T")
 

@@ -31,7 +31,8 @@ from .._rules.errors import RulesError, WrongDecisionError
 from .._rules.events import Event, PlacementTest
 from .._rules.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState
-from .records import GameRecord, RecordError
+from .jsonio import RecordError
+from .records import GameRecord, claims_problem
 from .slips import Slip, slips
 
 LEGAL_SHOWN = 10
@@ -181,14 +182,9 @@ class _Validator(Visitor[ValidationReport]):
 
     def begin_game(self, start: GameState, events: tuple[Event, ...]) -> None:
         claims = self.claims
-        if claims is not None and len(claims) != start.config.players:
-            self.report = ValidationReport(
-                ok=False,
-                players=self.players,
-                rule="RECORD",
-                path="$.claimed_glory",
-                reason=f"{len(claims)} claimed scores for {start.config.players} players",
-            )
+        problem = claims_problem(claims, start.config.players) if claims is not None else None
+        if problem is not None:
+            self.report = attrs.evolve(ValidationReport.refused(problem), players=self.players)
 
     def visit_setup_error(self, error: RulesError) -> None:
         self.report = ValidationReport(

@@ -14,6 +14,7 @@ import attrs
 from .components import Card, Colour, Kingdom
 from .errors import SetupError
 from .invariants import InvalidStateError, check_state
+from .notation import parse_band
 from .options import Options
 from .setup import TokenLayout, new_game
 from .state import Band, GameState, PlayerState
@@ -185,24 +186,27 @@ def _cards(state: GameState, name: str, cards: object) -> tuple[Card, ...]:
 def _band(state: GameState, name: str, text: object) -> Band:
     if not isinstance(text, str):
         raise SetupError("SETUP-1", f"{name}: a band is written '*LEADER CARD ...', not {text!r}")
-    words = text.split()
-    leaders = [w for w in words if w.startswith("*")]
-    if len(leaders) != 1:
-        raise SetupError("SETUP-1", f"band {text!r} needs exactly one Leader marked with '*'")
-    words.remove(leaders[0])
-    leader = _cards(state, name, [leaders[0][1:]])[0]
-    return Band(leader, _cards(state, name, words))
+    try:
+        band = parse_band(text, state.rules)
+    except (KeyError, ValueError) as err:
+        raise SetupError("SETUP-1", f"{name}: band {text!r}: {err.args[0]}") from None
+    _cards(state, name, band.cards)  # every card of a tribe in play
+    return band
 
 
 def _named(name: str, kind: type[E], key: object) -> E:
     """A Kingdom or Colour given as itself or by name (any case)."""
     if isinstance(key, kind):
         return key
-    if isinstance(key, str) and key.upper() in kind.__members__:
-        return kind[key.upper()]
-    known = ", ".join(str(member) for member in kind)
-    what = kind.__name__.lower()
-    raise SetupError("SETUP-1", f"{name}: unknown {what} {key!r} (one of {known})")
+    if not isinstance(key, str):
+        known = ", ".join(str(member) for member in kind)
+        raise SetupError(
+            "SETUP-1", f"{name}: unknown {kind.__name__.lower()} {key!r} (one of {known})"
+        )
+    try:
+        return kind.parse(key)
+    except KeyError as err:
+        raise SetupError("SETUP-1", f"{name}: {err.args[0]}") from None
 
 
 def _list(name: str, value: object) -> list[object]:

@@ -51,8 +51,13 @@ class Config:
 
     @property
     def token_spaces(self) -> int:
-        """Glory tokens per kingdom: 3, or 2 with 2–3 players (SETUP-4)."""
-        return 2 if self.small else 3
+        """Glory tokens per kingdom (SETUP-4): see :func:`tokens_per_kingdom`."""
+        return tokens_per_kingdom(self.players)
+
+
+def tokens_per_kingdom(players: int) -> int:
+    """Glory tokens per kingdom: 3, or 2 with 2–3 players (SETUP-4)."""
+    return 2 if players <= 3 else 3
 
 
 @attrs.frozen(slots=True)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from .._io.records import GameRecord, RecordError, options_to_dict
+from .._io.jsonio import RecordError
+from .._io.records import GameRecord, options_to_dict
 from .._rules.errors import RulesError
 from .._rules.events import (
     AgeBegan,

@@ -1,0 +1,149 @@
+"""Reading JSON strictly, and the error every unreadable record or snapshot raises.
+
+Records and snapshots come from outside (a file, a web request), so their text is checked before
+anything else: its size, its encoding, duplicate keys, NaN and Infinity, nesting. Every problem
+is a :class:`RecordError` naming the JSON path, as ``$.actions[12]``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from .._rules.errors import RulesError
+
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""The largest record or snapshot text accepted (8 MiB); a whole game takes about 20 kB."""
+
+
+class RecordError(RulesError):
+    """A game record or snapshot that cannot be read: not JSON, not the schema, too large.
+
+    The rule is ``"RECORD"``.
+
+    Attributes:
+        path: The JSON path of the problem (``"$.actions[12]"``), or None for the whole text.
+        index: The decision index it concerns, if any.
+    """
+
+    def __init__(self, reason: str, path: str | None = None, index: int | None = None) -> None:
+        self.path = path
+        self.index = index
+        super().__init__("RECORD", reason)
+        where = f" at {path}" if path else ""
+        self.args = (f"RECORD{where}: {reason}",)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.path, self.index))
+
+
+# --- JSON paths and strict JSON text ----------------------------------------------------------
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def json_path(parts: Iterable[str | int]) -> str:
+    """A JSON path such as ``$.actions[3]`` from its keys and indexes."""
+    out = "$"
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif _NAME.match(part):
+            out += f".{part}"
+        else:
+            out += f"[{json.dumps(part)}]"
+    return out
+
+
+class _DuplicateKeyError(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKeyError(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as one line of JSON, non-ASCII text as it is except lone surrogates, which
+    stay ``\\uXXXX`` escapes (no UTF-8 text can hold them; reading gives them back)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_text(path: str | os.PathLike[str], what: str = "record") -> str:
+    """The text of a record or snapshot file, refusing a file over :data:`MAX_RECORD_BYTES`.
+
+    Raises:
+        RecordError: the file cannot be read, is too large, or is not UTF-8.
+    """
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as err:
+        raise RecordError(f"cannot read the {what} file: {err.strerror or err}") from None
+    return decode(data, what)
+
+
+def decode(data: str | bytes, what: str = "record") -> str:
+    """``data`` as text: a str, or UTF-8 ``bytes`` or ``bytearray`` (a byte-order mark is
+    allowed); size is checked.
+
+    Raises:
+        RecordError: neither text nor bytes, more than :data:`MAX_RECORD_BYTES`, or bytes that
+            are not UTF-8.
+    """
+    if not isinstance(data, str | bytes | bytearray):
+        raise RecordError(
+            f"the {what} must be JSON text (str) or UTF-8 bytes, not {type(data).__name__}"
+        )
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"the {what} is larger than the limit of {MAX_RECORD_BYTES // (1024 * 1024)} MiB"
+        )
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise RecordError(
+            f"the {what} is not UTF-8 text (byte {err.start}: {err.reason})"
+        ) from None
+
+
+def load_json(text: str | bytes, what: str = "record") -> Any:
+    """Parse JSON strictly: no duplicate keys, no NaN or Infinity, bounded size and depth.
+
+    Raises:
+        RecordError: naming the line and column of a syntax error.
+    """
+    text = decode(text, what)
+    if not text.strip():
+        raise RecordError(f"the {what} is empty")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except json.JSONDecodeError as err:
+        raise RecordError(
+            f"the {what} is not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+    except RecursionError:
+        raise RecordError(f"the {what} nests arrays or objects too deeply") from None
+    except _DuplicateKeyError as err:
+        raise RecordError(f"the {what} is not acceptable JSON: {err}") from None
+    except ValueError as err:  # NaN and Infinity, integers too long to convert
+        reason = str(err) if "JSON number" in str(err) else "an integer has too many digits"
+        raise RecordError(f"the {what} is not acceptable JSON: {reason}") from None

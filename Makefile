@@ -1,10 +1,10 @@
 # Build scaffolding for ethnos_rules.
 #
 #   make demo   - play a seeded game and print its course
-#   make test   - every check: ruff, mypy --strict, pytest, Sphinx (warnings are errors)
+#   make test   - every check: ruff, import layers, mypy --strict, pytest, Sphinx (warnings are errors)
 #   make docs   - build the HTML docs into docs/_build/html
 #   make bench  - benchmarks side by side with python-chess; writes docs/reference/performance-results.md
-#   make lint   - ruff check + ruff format --check
+#   make lint   - ruff check + ruff format --check + lint-imports (the layers)
 #   make clean  - remove the venv, caches and build output
 #
 # Each target that needs tools creates .venv by itself (see `venv`).
@@ -31,6 +31,7 @@ demo: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 typecheck: venv
 	$(BIN)/mypy --strict
@@ -51,6 +52,7 @@ bench: venv
 test: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/mypy --strict
 	$(BIN)/pytest
 	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html

@@ -59,6 +59,6 @@ test: venv
 	$(BIN)/sphinx-build -W --keep-going -b doctest docs docs/_build/doctest
 
 clean:
-	rm -rf $(VENV) docs/_build build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) docs/_build build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis .import_linter_cache
 	find . -name '__pycache__' -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

@@ -10,6 +10,8 @@ from __future__ import annotations
 import attrs
 
 from .components import Card, Colour
+from .engine import _game
+from .errors import SetupError
 from .state import Band, GameState
 from .words import cards_text
 
@@ -106,9 +108,6 @@ def observation(state: GameState, seat: int) -> Observation:
         InvalidStateError: if ``state`` is not a GameState.
         SetupError: (rule ``SETUP-1``) if ``seat`` is not a seat of the game.
     """
-    from .engine import _game
-    from .errors import SetupError
-
     state = _game(state)
     if type(seat) is not int or not 0 <= seat < state.config.players:
         raise SetupError("SETUP-1", f"{seat!r} is not a seat of this game")

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .components import KINGDOMS
+from .scoring import winners
+from .state import GameState
 from .words import ROMAN, cards_text, plural
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 
 def _next(state: GameState) -> str:
     """What comes next; at the end, who won (GAME-1..3)."""
     if not state.pending.terminal:
         return state.pending.describe()
-    from .scoring import winners
-
     won = winners(state)
     seats = " and ".join(f"seat {seat}" for seat in won)
     return f"the game is over; {seats} {'wins' if len(won) == 1 else 'share the victory'}"

@@ -110,10 +110,6 @@ class PlayerState:
     horde: tuple[Colour, ...] = ()
     trolls: tuple[int, ...] = ()
 
-    def markers_in(self, kingdom: Kingdom) -> int:
-        """Markers of this player on ``kingdom``."""
-        return self.kingdoms[kingdom]
-
 
 @attrs.frozen(slots=True)
 class AgeSummary:
@@ -274,7 +270,12 @@ class GameState:
         return self.config.options
 
     def player(self, seat: int) -> PlayerState:
-        """The state of the player in ``seat``."""
+        """The state of the player in ``seat``.
+
+        >>> from ethnos_rules import position
+        >>> position(3, ["DWA", "ELF", "GIA", "ORC", "WIZ"], glory={2: 7}).player(2).glory
+        7
+        """
         return self.players[seat]
 
     def with_player(self, seat: int, player: PlayerState) -> GameState:
@@ -301,6 +302,7 @@ class GameState:
         return tuple(free)
 
     def __str__(self) -> str:
+        # The picture is drawn by a module above the state (it names the winners).
         from .picture import describe_state
 
         return describe_state(self)

@@ -3,7 +3,9 @@
 A game is an immutable :class:`GameState` and a few pure functions: :func:`legal_actions` lists
 every legal decision, :func:`apply` returns the next state or raises a :class:`RulesError`
 naming the rule broken. Chance (shuffles, draws) is a decision like any other, with exact
-probabilities from :func:`chance_outcomes`.
+probabilities from :func:`chance_outcomes`. :func:`step` applies a decision as :func:`apply`
+does and also says what it did, as :class:`Event` objects; :func:`replay` and
+:meth:`GameRecord.accept` hand a whole game to a :class:`Visitor`.
 
 >>> import random
 >>> from ethnos_rules import new_game, sample, legal_actions, apply, to_move, glory

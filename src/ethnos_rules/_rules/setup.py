@@ -148,10 +148,12 @@ def _token_layout(config: Config, layout: object) -> tuple[tuple[int, ...], ...]
 def _kingdom_key(key: object) -> Kingdom:
     if isinstance(key, Kingdom):
         return key
+    if not isinstance(key, str):
+        raise SetupError("SETUP-4", f"unknown kingdom {key!r}")
     try:
-        return Kingdom[str(key).upper()]
-    except KeyError:
-        raise SetupError("SETUP-4", f"unknown kingdom {key!r}") from None
+        return Kingdom.parse(key)
+    except KeyError as err:
+        raise SetupError("SETUP-4", err.args[0]) from None
 
 
 def _tribes_chosen(state: GameState, by_chance: bool) -> GameState:

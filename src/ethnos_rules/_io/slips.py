@@ -8,6 +8,8 @@ misreading would have given instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from .._rules.components import Ruleset
@@ -36,25 +38,25 @@ class Slip:
 
 def slips(event: Event, rules: Ruleset) -> tuple[Slip, ...]:
     """The slips a score pad could contain where ``event`` awards Glory."""
-    if isinstance(event, AreaScored):
-        return _area_slips(event)
-    if isinstance(event, GiantScored):
-        return (
-            Slip(
-                event.seat,
-                -event.value,
-                "giant",
-                "TRIBE-GIA-2",
-                f"as if the Giant token's {event.value} for Age {ROMAN[event.age]} had been"
-                " forgotten",
-            ),
-        )
-    if isinstance(event, BandScored):
-        return _band_slips(event, rules)
-    return ()
+    read = _READERS.get(type(event))
+    return read(event, rules) if read is not None else ()
 
 
-def _area_slips(event: AreaScored) -> tuple[Slip, ...]:
+def _giant_slips(event: Event, rules: Ruleset) -> tuple[Slip, ...]:
+    assert isinstance(event, GiantScored)
+    return (
+        Slip(
+            event.seat,
+            -event.value,
+            "giant",
+            "TRIBE-GIA-2",
+            f"as if the Giant token's {event.value} for Age {ROMAN[event.age]} had been forgotten",
+        ),
+    )
+
+
+def _area_slips(event: Event, rules: Ruleset) -> tuple[Slip, ...]:
+    assert isinstance(event, AreaScored)
     where = f"{event.name} in Age {ROMAN[event.age]}"
     if event.scheme == "two_player_final":
         return _two_player_slips(event, where)
@@ -149,7 +151,8 @@ def _two_player_slips(event: AreaScored, where: str) -> tuple[Slip, ...]:
     )
 
 
-def _band_slips(event: BandScored, rules: Ruleset) -> tuple[Slip, ...]:
+def _band_slips(event: Event, rules: Ruleset) -> tuple[Slip, ...]:
+    assert isinstance(event, BandScored)
     out = []
     if event.kept != event.band.size:
         out.append(
@@ -173,3 +176,10 @@ def _band_slips(event: BandScored, rules: Ruleset) -> tuple[Slip, ...]:
             )
         )
     return tuple(out)
+
+
+_READERS: dict[type[Event], Callable[[Event, Ruleset], tuple[Slip, ...]]] = {
+    AreaScored: _area_slips,
+    GiantScored: _giant_slips,
+    BandScored: _band_slips,
+}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import attrs
@@ -286,3 +287,23 @@ def test_checkpoint_markers_without_supply_are_lost() -> None:
     assert [str(e) for e in lost] == [
         "Merfolk: seat 0 has no marker left in supply for 1 checkpoint marker (TRIBE-MER-2)."
     ]
+
+
+def test_events_of_threads_do_not_mix() -> None:
+    """RULES: each thread's ``step`` records its own events, while other threads ``apply``."""
+    games = [play_random(2 + k % 5, k) for k in range(6)]
+
+    def events_of_game(k: int) -> list[str]:
+        game, out = games[k], []
+        state = game.start
+        for action in game.actions:
+            result = step(state, action) if k % 2 else None
+            out += [str(e) for e in result.events] if result else []
+            state = result.state if result else apply(state, action)
+        return out
+
+    alone = [events_of_game(k) for k in range(6)]
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        together = list(pool.map(events_of_game, range(6)))
+    assert together == alone
+    assert all(alone[k] for k in range(1, 6, 2)) and not any(alone[k] for k in range(0, 6, 2))

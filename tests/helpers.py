@@ -1,10 +1,55 @@
-"""Helpers shared by the rule tests: explicit glory-token layouts and short ways to play."""
+"""Helpers shared by the tests: tribe sets, explicit glory-token layouts, short ways to play, the
+check that a refusal is a clean :class:`~ethnos_rules.RulesError`, and the command line runner."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
-from ethnos_rules import GameState, apply, legal_actions, parse_action, position
+import pytest
+from click.testing import CliRunner, Result
+
+from ethnos_rules import (
+    GameState,
+    RecordError,
+    RulesError,
+    apply,
+    legal_actions,
+    parse_action,
+    position,
+)
+from ethnos_rules.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository."""
+
+EXAMPLES = ROOT / "examples" / "records"
+"""The example game records."""
+
+# --- tribe sets ---------------------------------------------------------------------------------
+
+SIX_TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+"""Six tribes for 4–6 players (SETUP-3): 72 cards."""
+
+FIVE_TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC"]
+"""Five tribes for 2–3 players (SETUP-3): 60 cards."""
+
+TRIBES_4P = ["DWA", "GIA", "MER", "ORC", "SKE", "TRO"]
+TRIBES_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
+"""Tribe sets with every end-of-Age piece (Merfolk only with 4–6 players)."""
+
+GIA_SET = ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"]
+"""Giants, Orcs and Trolls without Merfolk: 72 cards."""
+
+HAL_SET = ["HAL", "MIN", "ORC", "SKE", "TRO", "WIN"]
+"""Halflings, Minotaurs and Wingfolk."""
+
+MER_SET = ["MER", "MIN", "ORC", "SKE", "TRO", "WIN"]
+MER_SET_SMALL = ["MER", "MIN", "ORC", "SKE", "TRO"]
+"""Merfolk, for 4–6 and for 2–3 players."""
+
+# --- glory tokens -------------------------------------------------------------------------------
 
 # Glory token layouts, given explicitly so every expected award can be read off here (lowest
 # token on space I). 4–6 players use all 18 tokens (COMP-5): 0,0,2,2,4,4,4,4,6,6,6,6,6,8,8,8,10,10.
@@ -27,15 +72,16 @@ TOKENS_SMALL = {
     "Straton": [4, 10],
 }
 
-
-TRIBES_4P = ["DWA", "GIA", "MER", "ORC", "SKE", "TRO"]
-TRIBES_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
-"""Tribe sets with every end-of-Age piece (Merfolk only with 4–6 players)."""
+LAYOUT_4P = [[0, 0, 2], [2, 4, 4], [4, 4, 6], [6, 6, 6], [6, 8, 8], [8, 10, 10]]
+"""COMP-5: the 18 default tokens, 3 per kingdom in kingdom order (SETUP-4)."""
 
 
 def tokens_for(players: int) -> dict[str, list[int]]:
     """The layout above for this player count."""
     return TOKENS_SMALL if players <= 3 else TOKENS_4P
+
+
+# --- playing ------------------------------------------------------------------------------------
 
 
 def act(state: GameState, *texts: str) -> GameState:
@@ -67,3 +113,26 @@ def at_end(players: int = 4, tribes: list[str] | None = None, **kwargs: Any) -> 
         tribes = TRIBES_SMALL if players <= 3 else TRIBES_4P
     kwargs.setdefault("tokens", tokens_for(players))
     return position(players, tribes, dragons_drawn=2, top_left=0, **kwargs)
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+E = TypeVar("E", bound=RulesError)
+
+
+def refused(call: Callable[[], object], error: type[E]) -> E:
+    """The error ``call`` raises: of class ``error``, naming a rule, its message printable."""
+    with pytest.raises(error) as info:
+        call()
+    err = info.value
+    assert err.rule and err.reason
+    assert str(err).startswith(err.rule) or isinstance(err, RecordError)
+    return err
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def run(*args: str, input: bytes | str | None = None) -> Result:
+    """Run the ``ethnos-rules`` command line with click's test runner."""
+    return CliRunner().invoke(main, list(args), input=input)

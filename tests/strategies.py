@@ -11,6 +11,7 @@
 - :func:`game_prefixes`: a random legal game played from a random setup for a random number of
   decisions (chance outcomes drawn with their exact probabilities).
 - :func:`action_texts`: random texts in the action notation, most of them parse-able.
+- :data:`json_values`: any JSON value (records and snapshots are JSON documents).
 
 Random games are driven by a seeded :class:`random.Random` rather than by Hypothesis draws, one
 draw per decision: games run to hundreds of decisions, and a seed keeps each one cheap and
@@ -291,3 +292,15 @@ action_texts: st.SearchStrategy[str] = st.one_of(
     st.text(max_size=20),
 )
 """Texts in the action notation (see ``ethnos_rules._rules.actions``), and some arbitrary text."""
+
+
+# --- JSON -----------------------------------------------------------------------------------------
+
+json_values: st.SearchStrategy[Any] = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+"""Any JSON value (records and snapshots are JSON documents)."""

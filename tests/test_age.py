@@ -19,16 +19,13 @@ from ethnos_rules import (
     card,
     chance_outcomes,
     new_game,
-    parse_action,
     position,
     sample,
     to_move,
 )
+from helpers import FIVE_TRIBES, GIA_SET, LAYOUT_4P, SIX_TRIBES, act, at_end, end_age
 
-SIX_TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]  # 72 cards
-FIVE_TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC"]  # 60 cards
 SMALL_LAYOUT = [[0, 2], [2, 4], [4, 6], [6, 6], [8, 8], [8, 10]]
-FULL_LAYOUT = [[0, 0, 2], [2, 4, 4], [4, 4, 6], [6, 6, 6], [6, 8, 8], [8, 10, 10]]
 
 
 def dealt_game(players: int, first: int) -> GameState:
@@ -36,18 +33,20 @@ def dealt_game(players: int, first: int) -> GameState:
     return new_game(
         players,
         tribes=SIX_TRIBES if players >= 4 else FIVE_TRIBES,
-        glory_tokens=FULL_LAYOUT if players >= 4 else SMALL_LAYOUT,
+        glory_tokens=LAYOUT_4P if players >= 4 else SMALL_LAYOUT,
         first_player=first,
     )
 
 
-def act(state: GameState, text: str) -> GameState:
-    return apply(state, parse_action(text))
-
-
-def end_age_now(state: GameState) -> GameState:
-    """The player to move recruits from the deck and reveals the third Dragon (RECRUIT-4)."""
-    return act(act(state, "recruit deck"), "reveal DRAGON")
+def recruit_from_the_top_part(state: GameState, draws: int) -> GameState:
+    """``draws`` recruits from the deck, each revealing its first outcome; no Dragon may be among
+    the outcomes of any of them (AGE-4: no Dragon in the top part)."""
+    for _ in range(draws):
+        state = act(state, "recruit deck")
+        outcomes = chance_outcomes(state)
+        assert all(a != Reveal(DRAGON) for a, _ in outcomes)
+        state = apply(state, outcomes[0][0])
+    return state
 
 
 # --- AGE-2: starting cards ------------------------------------------------------------------
@@ -122,14 +121,25 @@ def test_odd_deck_split_top_part_is_floor_half() -> None:
     state = sample(dealt_game(3, first=0), random.Random(5))
     assert sum(state.deck) == 51
     assert state.top_left == 25
-    for _ in range(25):
-        state = act(state, "recruit deck")
-        outcomes = chance_outcomes(state)
-        assert all(a != Reveal(DRAGON) for a, _ in outcomes)
-        state = apply(state, outcomes[0][0])
+    state = recruit_from_the_top_part(state, 25)
     assert state.top_left == 0
     state = act(state, "recruit deck")
     assert dict(chance_outcomes(state))[Reveal(DRAGON)] == Fraction(3, 29)
+
+
+def test_age_two_split_of_an_odd_deck() -> None:
+    """AGE-1, AGE-4: 5 players, 72 cards. Age II gathers every card again; after 5 starting
+    cards and a row of 10, n = 57: the top part holds 57 // 2 = 28 cards (no Dragon in 28
+    draws), the bottom 29 + 3 = 32, so the 29th draw is a Dragon with probability 3/32."""
+    state = end_age(at_end(5, GIA_SET))
+    assert state.age == 2
+    state = sample(state, random.Random(2))
+    assert sum(state.deck) == 57
+    assert state.top_left == 28
+    assert state.dragons_in_deck == 3
+    state = recruit_from_the_top_part(state, 28)
+    state = act(state, "recruit deck")
+    assert dict(chance_outcomes(state))[Reveal(DRAGON)] == Fraction(3, 32)
 
 
 # --- AGE-5: first player ----------------------------------------------------------------------
@@ -162,7 +172,7 @@ def test_first_player_of_age_two_least_glory_tie_from_drawer(
     Nothing scores at this end of Age (no markers, no bands), so the Glory stays as given.
     """
     state = position(4, SIX_TRIBES, to_move=drawer, glory=glory, dragons_drawn=2, top_left=0)
-    state = end_age_now(state)
+    state = end_age(state)
     assert state.history[-1].third_dragon == drawer
     assert [p.glory for p in state.players] == [glory.get(s, 0) for s in range(4)]
     assert state.age == 2
@@ -184,7 +194,7 @@ def test_first_player_of_age_three() -> None:
         dragons_drawn=2,
         top_left=0,
     )
-    state = end_age_now(state)
+    state = end_age(state)
     assert state.age == 3
     assert state.first_player == 1  # seats 1 and 3 tied; clockwise from 4: 0, 1 → 1.
 
@@ -201,7 +211,7 @@ def test_first_player_counts_end_of_age_glory() -> None:
         dragons_drawn=2,
         top_left=0,
     )
-    state = end_age_now(state)
+    state = end_age(state)
     assert [p.glory for p in state.players] == [4, 2, 9]
     assert state.first_player == 1
 
@@ -229,7 +239,7 @@ def test_all_ally_cards_reshuffled_before_age_two() -> None:
         dragons_drawn=2,
         top_left=0,
     )
-    state = end_age_now(state)
+    state = end_age(state)
     assert state.age == 2
     assert to_move(state) is CHANCE
     assert sum(state.deck) == 72

@@ -26,17 +26,11 @@ from ethnos_rules import (
     position,
     to_move,
 )
+from helpers import HAL_SET, TOKENS_4P, TOKENS_SMALL, act, legal
 
 TRIBES = ["DWA", "ELF", "HAL", "MIN", "SKE", "WIN"]
 SMALL = ["DWA", "ELF", "HAL", "MIN", "WIN"]
-
-
-def act(state: GameState, text: str) -> GameState:
-    return apply(state, parse_action(text))
-
-
-def texts(state: GameState) -> list[str]:
-    return [str(a) for a in legal_actions(state)]
+SMALL_WIN_SET = ["HAL", "MIN", "ORC", "SKE", "WIN"]
 
 
 def bands_of(state: GameState) -> list[PlayBand]:
@@ -116,7 +110,7 @@ def test_invalid_bands(band: str) -> None:
 def test_skeletons_join_any_band() -> None:
     """BAND-3: any number of Skeletons may join: 0, 1 or 2 with an Elf."""
     state = position(4, TRIBES, hands={0: "ELF-red SKE SKE"})
-    assert texts(state)[-3:] == ["band *ELF-red", "band *ELF-red SKE", "band *ELF-red SKE SKE"]
+    assert legal(state)[-3:] == ["band *ELF-red", "band *ELF-red SKE", "band *ELF-red SKE SKE"]
 
 
 def test_band_of_only_skeletons_impossible() -> None:
@@ -146,11 +140,11 @@ def test_leader_choice_decides_the_kingdom() -> None:
     """BAND-4, BAND-5: each non-Skeleton kind of the band may lead; the Leader's colour names
     the kingdom of placement."""
     state = position(4, TRIBES, hands={0: "DWA-red DWA-purple"})
-    bands = texts(state)
+    bands = legal(state)
     assert "band *DWA-red DWA-purple" in bands
     assert "band *DWA-purple DWA-red" in bands
-    assert texts(act(state, "band *DWA-red DWA-purple")) == ["place Rhea", "place none"]
-    assert texts(act(state, "band *DWA-purple DWA-red")) == ["place Duris", "place none"]
+    assert legal(act(state, "band *DWA-red DWA-purple")) == ["place Rhea", "place none"]
+    assert legal(act(state, "band *DWA-purple DWA-red")) == ["place Duris", "place none"]
 
 
 # --- BAND-5: placement ------------------------------------------------------------------------
@@ -163,7 +157,7 @@ def test_roderick_three_dwarves_place_third_marker_in_duris() -> None:
         4, TRIBES, hands={0: "DWA-purple DWA-red DWA-blue"}, kingdoms={0: {"Duris": 2}}
     )
     state = act(state, "band *DWA-purple DWA-red DWA-blue")
-    assert texts(state) == ["place Duris", "place none"]
+    assert legal(state) == ["place Duris", "place none"]
     supply = state.players[0].supply
     state = act(state, "place Duris")
     assert markers(state, 0, "Duris") == 3
@@ -176,7 +170,7 @@ def test_alexis_wingfolk_places_in_rhea() -> None:
     already: Duris is not allowed (2 > 2 fails) but Rhea (and every other kingdom) is."""
     state = position(4, TRIBES, hands={0: "WIN-purple DWA-purple"}, kingdoms={0: {"Duris": 2}})
     state = act(state, "band *WIN-purple DWA-purple")
-    assert texts(state) == [
+    assert legal(state) == [
         "place Althea",
         "place Ithys",
         "place Pelagon",
@@ -202,7 +196,7 @@ def test_two_player_two_of_yours_one_of_theirs_needs_four_cards() -> None:
     assert to_move(three) == 1  # no placement decision: the turn is over
     assert markers(three, 0, "Rhea") == 2
     four = act(state, "band *DWA-red DWA-blue DWA-green DWA-gray")
-    assert texts(four) == ["place Rhea", "place none"]
+    assert legal(four) == ["place Rhea", "place none"]
     assert markers(act(four, "place Rhea"), 0, "Rhea") == 3
 
 
@@ -210,7 +204,7 @@ def test_two_player_rule_counts_only_their_markers_too() -> None:
     """BAND-5 (2 players): 0 of yours, 2 of theirs: 2 cards cannot place, 3 can."""
     state = position(2, SMALL, hands={0: "DWA-red DWA-blue DWA-gray"}, kingdoms={1: {"Rhea": 2}})
     assert to_move(act(state, "band *DWA-red DWA-blue")) == 1
-    assert texts(act(state, "band *DWA-red DWA-blue DWA-gray")) == ["place Rhea", "place none"]
+    assert legal(act(state, "band *DWA-red DWA-blue DWA-gray")) == ["place Rhea", "place none"]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -222,7 +216,7 @@ def test_threshold_three_to_six_players_own_markers_only(players: int) -> None:
     one = position(
         players, tribes, hands={0: "ELF-red ELF-blue"}, kingdoms={0: {"Rhea": 1}, **others}
     )
-    assert texts(act(one, "band *ELF-red ELF-blue")) == ["place Rhea", "place none"]
+    assert legal(act(one, "band *ELF-red ELF-blue")) == ["place Rhea", "place none"]
     two = position(
         players, tribes, hands={0: "ELF-red ELF-blue"}, kingdoms={0: {"Rhea": 2}, **others}
     )
@@ -233,7 +227,7 @@ def test_minotaur_counts_one_more_for_placement() -> None:
     """BAND-5, TRIBE-MIN-1: a Minotaur-led band of 2 has effective size 3 > 2 markers; the same
     band led by another tribe does not place."""
     state = position(4, TRIBES, hands={0: "MIN-red ELF-red"}, kingdoms={0: {"Rhea": 2}})
-    assert texts(act(state, "band *MIN-red ELF-red")) == ["place Rhea", "place none"]
+    assert legal(act(state, "band *MIN-red ELF-red")) == ["place Rhea", "place none"]
     assert to_move(act(state, "band *ELF-red MIN-red")) == 1
 
 
@@ -246,7 +240,7 @@ def test_minotaur_two_player_rule() -> None:
         hands={0: "MIN-red DWA-red HAL-red"},
         kingdoms={0: {"Rhea": 1}, 1: {"Rhea": 2}},
     )
-    assert texts(act(state, "band *MIN-red DWA-red HAL-red")) == ["place Rhea", "place none"]
+    assert legal(act(state, "band *MIN-red DWA-red HAL-red")) == ["place Rhea", "place none"]
     assert to_move(act(state, "band *DWA-red MIN-red HAL-red")) == 1
 
 
@@ -263,7 +257,7 @@ def test_no_marker_in_supply_places_nothing() -> None:
     # With one marker left the same band places.
     spare = {**full, "Pelagon": 4}
     state = position(4, TRIBES, hands={0: "DWA-blue DWA-red"}, kingdoms={0: spare})
-    assert texts(act(state, "band *DWA-blue DWA-red")) == ["place Straton", "place none"]
+    assert legal(act(state, "band *DWA-blue DWA-red")) == ["place Straton", "place none"]
 
 
 def test_halfling_leader_never_places() -> None:
@@ -278,7 +272,7 @@ def test_halfling_leader_never_places() -> None:
 def test_halfling_not_leader_changes_nothing() -> None:
     """BAND-5, TRIBE-HAL-1: a Halfling in a band led by another tribe does not stop placement."""
     state = position(4, TRIBES, hands={0: "DWA-red HAL-red"})
-    assert texts(act(state, "band *DWA-red HAL-red")) == ["place Rhea", "place none"]
+    assert legal(act(state, "band *DWA-red HAL-red")) == ["place Rhea", "place none"]
 
 
 def test_placement_optional_by_default() -> None:
@@ -324,6 +318,61 @@ def test_placement_mandatory_option_wingfolk_must_choose() -> None:
     assert err.value.rule == "BAND-5a"
 
 
+# Seat 0 holds 2 markers in every kingdom but Straton, where it holds 1.
+ALMOST_FULL = {"Althea": 2, "Duris": 2, "Ithys": 2, "Pelagon": 2, "Rhea": 2, "Straton": 1}
+
+
+@pytest.mark.parametrize(
+    ("hand", "band", "expected"),
+    [
+        # Wingfolk Leader, a Minotaur in the band: X = 2, no +1 (the Minotaur does not lead),
+        # so only Straton (1 < 2) passes; with the +1 every kingdom would (3 > 2).
+        ("WIN-red MIN-red", "band *WIN-red MIN-red", ["place Straton", "place none"]),
+        # Minotaur Leader, a Wingfolk in the band: 2 + 1 = 3 > 2, but only in Rhea (red), not
+        # in any kingdom: the Wingfolk card is not the Leader.
+        ("MIN-red WIN-red", "band *MIN-red WIN-red", ["place Rhea", "place none"]),
+        # A Halfling that does not lead changes nothing: the Wingfolk-led band of 2 places.
+        ("WIN-red HAL-red", "band *WIN-red HAL-red", ["place Straton", "place none"]),
+        # A Halfling Leader never places, though a Minotaur and a Wingfolk are in the band
+        # and X = 3 > 2 markers in Rhea.
+        ("HAL-red MIN-red WIN-red", "band *HAL-red MIN-red WIN-red", None),
+    ],
+)
+def test_only_the_leaders_ability_shapes_placement(
+    hand: str, band: str, expected: list[str] | None
+) -> None:
+    """BAND-4, BAND-5, TRIBE-WIN-1, TRIBE-MIN-1, TRIBE-HAL-1: the placement test uses only the
+    Leader's tribe: its colour (or any kingdom for a Wingfolk Leader) and its bonus."""
+    state = position(4, HAL_SET, tokens=TOKENS_4P, hands={0: hand}, kingdoms={0: ALMOST_FULL})
+    after = act(state, band)
+    if expected is None:
+        assert to_move(after) == 1
+        assert after.players[0].kingdoms == state.players[0].kingdoms
+    else:
+        assert legal(after) == expected
+
+
+def test_wingfolk_two_player_rule_counts_both_players_per_kingdom() -> None:
+    """BAND-5 (2 players), TRIBE-WIN-1: X = 2 must exceed both players' markers in the chosen
+    kingdom. Rhea holds 1 + 1 = 2 (the 3–6 player rule would allow it: own 1 < 2), Duris 0 + 2;
+    Althea, Ithys, Pelagon and Straton hold none."""
+    state = position(
+        2,
+        SMALL_WIN_SET,
+        tokens=TOKENS_SMALL,
+        hands={0: "WIN-red WIN-blue"},
+        kingdoms={0: {"Rhea": 1}, 1: {"Rhea": 1, "Duris": 2}},
+    )
+    state = act(state, "band *WIN-red WIN-blue")
+    assert legal(state) == [
+        "place Althea",
+        "place Ithys",
+        "place Pelagon",
+        "place Straton",
+        "place none",
+    ]
+
+
 # --- BAND-6, BAND-7 ---------------------------------------------------------------------------
 
 
@@ -335,9 +384,9 @@ def test_order_placement_then_ability_then_discard() -> None:
     )
     state = act(state, "band *TRO-red TRO-blue")
     assert state.players[0].hand == (card("ELF-green"),)
-    assert texts(state) == ["place Rhea", "place none"]
+    assert legal(state) == ["place Rhea", "place none"]
     state = act(state, "place Rhea")
-    assert texts(state) == ["troll 1", "troll 2", "troll none"]
+    assert legal(state) == ["troll 1", "troll 2", "troll none"]
     assert card("ELF-green") not in state.row
     state = act(state, "troll 2")
     assert state.players[0].trolls == (2,)
@@ -363,7 +412,7 @@ def test_skeletons_count_for_x_in_placement() -> None:
     """BAND-8, TRIBE-SKE-1: X counts Skeletons: 1 Dwarf + 2 Skeletons is X = 3 > 2 markers;
     1 Dwarf + 1 Skeleton (X = 2) is not enough."""
     state = position(4, TRIBES, hands={0: "DWA-red SKE SKE"}, kingdoms={0: {"Rhea": 2}})
-    assert texts(act(state, "band *DWA-red SKE SKE")) == ["place Rhea", "place none"]
+    assert legal(act(state, "band *DWA-red SKE SKE")) == ["place Rhea", "place none"]
     assert to_move(act(state, "band *DWA-red SKE")) == 1
 
 
@@ -371,7 +420,7 @@ def test_skeletons_count_for_x_troll_tokens() -> None:
     """BAND-8, TRIBE-TRO-1: a Troll and 2 Skeletons has X = 3: tokens 1–3 may be taken."""
     state = position(4, ["TRO", "DWA", "ELF", "SKE", "WIN", "MIN"], hands={0: "TRO-red SKE SKE"})
     state = act(act(state, "band *TRO-red SKE SKE"), "place none")
-    assert texts(state) == ["troll 1", "troll 2", "troll 3", "troll none"]
+    assert legal(state) == ["troll 1", "troll 2", "troll 3", "troll none"]
 
 
 def test_minotaur_bonus_only_for_placement() -> None:

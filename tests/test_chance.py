@@ -1,10 +1,11 @@
 """Randomness (spec §11, CHANCE): exact probabilities of draws, Dragons only in the bottom part,
-impossible outcomes refused, seeded sampling reproducible."""
+impossible outcomes refused, seeded sampling reproducible, and an rng that cannot draw refused."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -15,25 +16,23 @@ from ethnos_rules import (
     GameState,
     ImpossibleOutcomeError,
     Reveal,
+    RulesError,
     apply,
     card,
     chance_outcomes,
     is_chance,
     legal_actions,
     new_game,
-    parse_action,
     play_random,
     position,
     sample,
+    state_problems,
     to_move,
 )
+from helpers import act, refused
 
 # 4 tribes of 12 + 12 Skeletons = 60 cards.
 TRIBES = ["DWA", "ELF", "GIA", "SKE", "ORC"]
-
-
-def act(state: GameState, text: str) -> GameState:
-    return apply(state, parse_action(text))
 
 
 def drawing(top_left: int, dragons_drawn: int = 0) -> GameState:
@@ -232,6 +231,33 @@ def test_sample_forced_outcome() -> None:
         state = act(state, f"tokens {name} {values[0]} {values[1]}")
     for seed in range(5):
         assert sample(state, random.Random(seed)).tokens[-1] == (8, 10)
+
+
+@pytest.mark.parametrize(
+    "rng",
+    [pytest.param(None, id="None"), pytest.param(5, id="int"), pytest.param(object(), id="obj")],
+)
+def test_sample_with_a_non_random_rng(rng: Any) -> None:
+    """CHANCE: sample() refuses an rng that cannot draw, with a RulesError."""
+    refused(lambda: sample(new_game(3), rng), RulesError)
+
+
+def test_sample_with_a_broken_rng() -> None:
+    """CHANCE: a draw outside the range asked for is refused as a RulesError about the rng."""
+
+    class Broken(random.Random):
+        def randrange(self, *args: Any, **kwargs: Any) -> int:
+            return 10**9
+
+    refused(lambda: sample(new_game(3), Broken()), RulesError)
+
+
+def test_sample_with_any_random_random() -> None:
+    """CHANCE: any random.Random works, the system source included; a state where a player
+    decides is returned as it is."""
+    state = sample(new_game(3), random.SystemRandom())
+    assert not is_chance(state) and state_problems(state) == ()
+    assert sample(state, random.Random(0)) is state
 
 
 def test_play_random_reproducible() -> None:

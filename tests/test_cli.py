@@ -4,12 +4,15 @@ narration replay prints (BAND-5 size tests, RECRUIT-3/4 Dragons, SCORE-K-3 tie s
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
 from ethnos_rules import (
     GameRecord,
@@ -22,16 +25,20 @@ from ethnos_rules import (
     play_random,
     validate,
 )
-from ethnos_rules.cli import main
+from helpers import EXAMPLES, ROOT, run
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "examples" / "records"
 VALID = sorted(EXAMPLES.glob("valid-*.json"))
 INVALID = sorted(EXAMPLES.glob("invalid-*.json"))
+EXAMPLE = EXAMPLES / "valid-2p.json"
 
 
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(main, list(args), input=input)
+def clean_failure(result: Result, status: int) -> None:
+    """Exit status ``status``, no Python exception escaping, no traceback printed."""
+    assert result.exit_code == status, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    assert "Traceback" not in result.output
 
 
 # --- help -----------------------------------------------------------------------------------
@@ -154,6 +161,93 @@ def test_validate_many_files_with_progress(tmp_path: Path) -> None:
     assert sum("INVALID" in line for line in result.stdout.splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"", "the record is empty"),
+        (b"\x7fELF\x02\x01\x01\x00\xff\xfe", "not UTF-8"),
+        (b"\xef\xbb\xbf", "the record is empty"),
+        (b"[]", "JSON object"),
+        (b'{"snapshot": 1}', "no 'version'"),
+    ],
+)
+def test_cli_validate_files_that_are_not_records(
+    tmp_path: Path, content: bytes, words: str
+) -> None:
+    """RECORD: empty, binary and wrong-kind files are reported on their own line; exit 1."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    for args in (["validate", str(path)], ["validate", "--json", str(path)]):
+        result = run(*args)
+        clean_failure(result, 1)
+        assert words in result.stdout
+    result = run("replay", str(path))
+    clean_failure(result, 1)
+    assert words in result.output
+
+
+def test_cli_missing_file_and_directory(tmp_path: Path) -> None:
+    """RECORD: a missing file is an invalid record (exit 1); a directory is a usage error
+    (exit 2); both with a message, neither with a traceback."""
+    missing = str(tmp_path / "nowhere.json")
+    for args in (["validate", missing], ["replay", missing]):
+        result = run(*args)
+        clean_failure(result, 1)
+        assert "cannot read the record file" in result.output
+    for args in (["validate", str(tmp_path)], ["replay", str(tmp_path)]):
+        result = run(*args)
+        clean_failure(result, 2)
+        assert "is a directory" in result.output
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root can read any file"
+)
+def test_cli_unreadable_file(tmp_path: Path) -> None:
+    """RECORD: a file that cannot be read is reported, exit 1."""
+    path = tmp_path / "secret.json"
+    path.write_bytes(EXAMPLE.read_bytes())
+    path.chmod(0)
+    result = run("validate", str(path))
+    clean_failure(result, 1)
+    assert "cannot read the record file" in result.stdout
+
+
+def test_cli_many_files_and_standard_input(tmp_path: Path) -> None:
+    """RECORD: one line per file however many are given (here 60, good and bad mixed); binary
+    standard input is reported like a file."""
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    files = [str(EXAMPLE), str(empty)] * 30
+    result = run("validate", *files)
+    clean_failure(result, 1)
+    lines = result.stdout.splitlines()
+    assert len(lines) == 60
+    assert sum(": valid: " in line for line in lines) == 30
+    result = run("validate", "-", input=b"\xff\x00binary")
+    clean_failure(result, 1)
+    assert result.stdout.startswith("-: INVALID") and "not UTF-8" in result.stdout
+
+
+def test_cli_validate_json_with_a_lone_surrogate(tmp_path: Path) -> None:
+    """RECORD: every readable record gets a JSON report line, whatever its texts hold."""
+    path = tmp_path / "surrogate.json"
+    path.write_text('{"version": 1, "players": 3, "actions": ["\\ud800"]}', "utf-8")
+    result = run("validate", "--json", str(path))
+    clean_failure(result, 1)
+    assert json.loads(result.stdout)["rule"] == "NOTATION"
+
+
+def test_cli_text_report_with_a_lone_surrogate(tmp_path: Path) -> None:
+    """NOTATION: the one-line report and the replay quote an unprintable text escaped."""
+    path = tmp_path / "surrogate.json"
+    path.write_text('{"version": 1, "players": 3, "actions": ["\\ud800"]}', "utf-8")
+    for command in ("validate", "replay"):
+        result = run(command, str(path))
+        clean_failure(result, 1)
+        assert "'\\ud800'" in result.output and "NOTATION" in result.output
+
+
 # --- simulate -------------------------------------------------------------------------------
 
 
@@ -212,6 +306,51 @@ def test_committed_valid_examples_are_simulate_output(path: Path) -> None:
     seed = record.metadata["seed"]
     result = run("simulate", "-p", str(record.players), "-s", str(seed), "--claim")
     assert GameRecord.from_json(result.stdout) == record
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--players", "7", "--seed", "1"], "2<=x<=6"),
+        (["--players", "x", "--seed", "1"], "not a valid integer"),
+        (["--players", "3", "--seed", "x"], "not a valid integer"),
+        (["--players", "3"], "Missing option '--seed'"),
+        (["--players", "3", "--seed", "1", "--tribes", "FOO"], "SETUP-3: unknown tribe 'FOO'"),
+        (["--players", "3", "--seed", "1", "--tribes", ",,,"], "5 tribes, not 0"),
+        (["--players", "3", "--seed", "1", "--tribes", "DWA,DWA,ELF,GIA,MER"], "named twice"),
+        (["--players", "3", "--seed", "1", "--first-player", "5"], "AGE-5"),
+        (["--players", "3", "--seed", "1", "--first-player", "-1"], "AGE-5"),
+        (["--players", "3", "--seed", "1", "--option", "foo=bar"], "NAME=VALUE"),
+        (["--players", "3", "--seed", "1", "--option", "placement"], "NAME=VALUE"),
+        (["--players", "3", "--seed", "1", "--option", "placement=bar"], "placement='bar'"),
+    ],
+)
+def test_cli_simulate_bad_arguments(args: list[str], words: str) -> None:
+    """SETUP-1, SETUP-3, AGE-5, OPTIONS: bad --players, --seed, --tribes, --first-player and
+    --option values are usage errors (exit 2) that say what is wrong."""
+    result = run("simulate", *args)
+    clean_failure(result, 2)
+    assert words in result.output
+
+
+@pytest.mark.parametrize("seed", ["-5", "99999999999999999999999999999"])
+def test_cli_simulate_any_integer_seed(seed: str) -> None:
+    """CHANCE: any integer is a seed; the record it writes validates."""
+    result = run("simulate", "--players", "2", "--seed", seed)
+    assert result.exit_code == 0
+    assert validate(GameRecord.from_json(result.stdout)).ok
+
+
+def test_cli_simulate_out_to_a_directory(tmp_path: Path) -> None:
+    """RECORD: --out naming a directory is a usage error, exit 2."""
+    clean_failure(run("simulate", "-p", "2", "-s", "1", "--out", str(tmp_path)), 2)
+
+
+def test_cli_simulate_out_to_an_unwritable_path(tmp_path: Path) -> None:
+    """RECORD: a path that cannot be written is a clean error with a non-zero exit."""
+    result = run("simulate", "-p", "2", "-s", "1", "--out", str(tmp_path / "no" / "x.json"))
+    assert result.exit_code != 0
+    clean_failure(result, result.exit_code)
 
 
 # --- replay -----------------------------------------------------------------------------------
@@ -302,3 +441,44 @@ def test_narration_cites_rules_on_most_lines() -> None:
     follow = [ln for ln in lines if ln.startswith("  ") and not ln.startswith("  seat ")]
     uncited = [ln for ln in follow if not re.search(r"\([A-Z]+-[A-Za-z0-9-]+[),]", ln)]
     assert uncited == []
+
+
+@pytest.mark.parametrize("at", ["-1", "abc", "1.5", "100000", ""])
+def test_cli_replay_at_out_of_range(at: str) -> None:
+    """RECORD: --at must be a number of decisions from 0 to the record's length (usage error,
+    exit 2)."""
+    result = run("replay", str(EXAMPLE), "--at", at)
+    clean_failure(result, 2)
+    assert "--at" in result.output
+
+
+def test_cli_replay_at_past_a_refused_decision(tmp_path: Path) -> None:
+    """RECORD, SETUP-3: --at beyond the first refused decision tells up to the refusal and
+    exits 1."""
+    path = tmp_path / "passes.json"
+    path.write_text(json.dumps({"version": 1, "players": 3, "actions": ["pass"] * 10}), "utf-8")
+    result = run("replay", str(path), "--at", "5")
+    clean_failure(result, 1)
+    assert "Decision 0 ('pass') is refused: SETUP-3" in result.output
+
+
+# --- the installed program -----------------------------------------------------------------------
+
+
+def test_installed_command_reports_without_traceback(tmp_path: Path) -> None:
+    """RECORD: the installed ``ethnos-rules`` program itself (not only click's test runner)
+    reports a missing file and a binary file in one line each, exit 1."""
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(256)))
+    program = Path(sys.executable).with_name("ethnos-rules")
+    done = subprocess.run(
+        [str(program), "validate", str(tmp_path / "missing.json"), str(binary)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    lines = done.stdout.splitlines()
+    assert "cannot read the record file" in lines[0] and "not UTF-8" in lines[1]

@@ -1,15 +1,24 @@
-"""The printed components as data (spec §1, COMP-*)."""
+"""The printed components as data (spec §1, COMP-*), and component data and rule options given in
+Python (:class:`~ethnos_rules.Options`, :class:`~ethnos_rules.MerfolkBoard`): wrong values and
+types are refused with SetupError naming the rule."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from ethnos_rules import (
     DRAGON,
     FIRST_EDITION,
     Colour,
     Kingdom,
+    MerfolkBoard,
     Options,
+    SetupError,
     apply,
     card,
     chance_outcomes,
@@ -17,6 +26,7 @@ from ethnos_rules import (
     parse_action,
     position,
 )
+from helpers import refused
 
 SIX = ["DWA", "ELF", "GIA", "ORC", "TRO", "WIZ"]
 
@@ -161,3 +171,112 @@ def test_rule_options_of_spec_section_12() -> None:
     }
     defaults = Options()
     assert all(getattr(defaults, name) == values[0] for name, values in Options.choices().items())
+
+
+# --- Options and MerfolkBoard given in Python ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "rule", "words"),
+    [
+        ({"placement": None}, "OPTIONS", "placement=None"),
+        ({"placement": ["optional"]}, "OPTIONS", "placement=['optional']"),
+        ({"placement": "OPTIONAL"}, "OPTIONS", "not one of optional, mandatory"),
+        ({"wizard_draw": "all"}, "OPTIONS", "wizard_draw='all'"),
+        ({"glory_tokens": [0] * 17}, "COMP-5", "needs 18 values"),
+        ({"glory_tokens": [-1] * 18, "glory_tokens_4plus": [-1] * 6}, "COMP-5", "negative"),
+        ({"glory_tokens_4plus": [1] * 6}, "COMP-5", "among the glory tokens"),
+        ({"glory_tokens_4plus": [0, 4, 4, 6, 6]}, "COMP-5", "glory_tokens_4plus 6"),
+    ],
+)
+def test_options_bad_values(kwargs: dict[str, Any], rule: str, words: str) -> None:
+    """OPTIONS, COMP-5: an unknown choice or impossible token data is refused, naming it."""
+    err = refused(lambda: Options(**kwargs), SetupError)
+    assert err.rule == rule and words in err.reason
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"checkpoints": (0,)}, "off the track"),
+        ({"checkpoints": (19,)}, "off the track"),
+        ({"last_space": 5}, "off the track"),
+        ({"values_large": (1, 2)}, "needs 3 values"),
+        ({"values_small": (1, 2, 3)}, "2 (2-3p)"),
+    ],
+)
+def test_merfolk_board_bad_values(kwargs: dict[str, Any], words: str) -> None:
+    """COMP-10: checkpoints lie on the track; the board has 3 and 2 award values."""
+    err = refused(lambda: MerfolkBoard(**kwargs), SetupError)
+    assert err.rule == "COMP-10" and words in err.reason
+
+
+@pytest.mark.parametrize("board", [{"last_space": 18}, None, "x"], ids=["dict", "None", "str"])
+def test_options_merfolk_board_of_the_wrong_type(board: Any) -> None:
+    """COMP-10: merfolk_board must be a MerfolkBoard."""
+    refused(lambda: Options(merfolk_board=board), SetupError)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda: Options(glory_tokens=None), id="tokens-None"),
+        pytest.param(lambda: Options(glory_tokens=5), id="tokens-int"),
+        pytest.param(lambda: Options(glory_tokens=["a"] * 18), id="tokens-letters"),
+        pytest.param(lambda: Options(glory_tokens=[math.nan] * 18), id="tokens-nan"),
+        pytest.param(lambda: Options(glory_tokens=[math.inf] * 18), id="tokens-inf"),
+        pytest.param(lambda: Options(glory_tokens_4plus=None), id="4plus-None"),
+        pytest.param(lambda: MerfolkBoard(checkpoints=None), id="checkpoints-None"),
+        pytest.param(lambda: MerfolkBoard(checkpoints="3 7"), id="checkpoints-text"),
+        pytest.param(
+            lambda: MerfolkBoard(last_space="18"),  # type: ignore[arg-type]
+            id="last-space-text",
+        ),
+        pytest.param(
+            lambda: MerfolkBoard(last_space=None),  # type: ignore[arg-type]
+            id="last-space-None",
+        ),
+        pytest.param(lambda: MerfolkBoard(values_large=None), id="values-None"),
+    ],
+)
+def test_component_data_of_the_wrong_type(make: Callable[[], object]) -> None:
+    """COMP-5, COMP-10: wrongly typed component data is refused with SetupError."""
+    refused(make, SetupError)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(
+            lambda: Options(
+                glory_tokens=[0.9, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10]
+            ),
+            id="token-0.9-becomes-0",
+        ),
+        pytest.param(lambda: MerfolkBoard(checkpoints=(3.7, 7.2)), id="checkpoints-floats"),
+        pytest.param(lambda: MerfolkBoard(checkpoints="37"), id="checkpoints-'37'-is-3-and-7"),
+        pytest.param(lambda: MerfolkBoard(values_small="12"), id="values-'12'-is-1-and-2"),
+        pytest.param(
+            lambda: MerfolkBoard(last_space=18.5),  # type: ignore[arg-type]
+            id="last-space-18.5",
+        ),
+    ],
+)
+def test_component_data_is_not_silently_converted(make: Callable[[], object]) -> None:
+    """COMP-5, COMP-10: token values, track spaces and award values are integers."""
+    refused(make, SetupError)
+
+
+def test_merfolk_track_must_have_spaces() -> None:
+    """COMP-10: the track runs from 0 to a last space of at least 1."""
+    refused(lambda: MerfolkBoard(last_space=-5, checkpoints=()), SetupError)
+
+
+def test_merfolk_award_values_are_not_negative() -> None:
+    """COMP-10: the board's award values play the part of glory tokens: never negative."""
+    refused(lambda: MerfolkBoard(values_large=(-50, -50, -50)), SetupError)
+
+
+def test_merfolk_checkpoints_are_distinct() -> None:
+    """COMP-10, TRIBE-MER-2: a space carries at most one checkpoint symbol."""
+    refused(lambda: MerfolkBoard(checkpoints=(3, 3, 3)), SetupError)

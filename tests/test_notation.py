@@ -4,6 +4,8 @@ MalformedActionError only."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -34,6 +36,7 @@ from ethnos_rules import (
     parse_action,
     play_random,
 )
+from helpers import refused
 
 CANONICAL = [
     ("tribe ELF", ChooseTribe(FIRST_EDITION.tribe("ELF"))),
@@ -296,3 +299,95 @@ def test_look_alike_letters_are_malformed(text: str) -> None:
     with pytest.raises(MalformedActionError) as err:
         parse_action(text)
     assert "ASCII" in err.value.reason
+
+
+# --- odd input: non-text, odd characters, huge numbers, tolerated spellings ----------------------
+
+
+@pytest.mark.parametrize("value", [None, b"recruit deck", 5, ["pass"], Pass()])
+def test_parse_action_needs_text(value: Any) -> None:
+    """NOTATION: only a str is parsed."""
+    err = refused(lambda: parse_action(value), MalformedActionError)
+    assert "must be a str" in err.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "empty action text"),
+        (" \t\n ", "empty action text"),
+        ("\x00", "unknown verb"),
+        ("🐉", "unknown verb"),
+        ("RECRUIT deck", "unknown verb 'RECRUIT'"),
+        ("recruit DECK", "unknown card 'DECK'"),
+        ("recruit ELF-red\u200b", "plain ASCII"),
+        ("recruit ÉLF-red", "plain ASCII"),
+        ("band **ELF-red", "unknown card '*ELF-red'"),
+        ("band *ELF-red *ELF-red", "exactly one Leader"),
+        ("band *DRAGON", "unknown card 'DRAGON'"),
+        ("reveal SKE-red", "unknown card 'SKE-red'"),
+        ("tokens Rhea ２", "plain ASCII"),
+        ("tokens Rhea 2 ٣", "plain ASCII"),
+        ("first ¹", "plain ASCII"),
+        ("wizard 0x3", "not a non-negative integer"),
+        ("wizard -0", "not a non-negative integer"),
+        ("troll 4.0", "not a non-negative integer"),
+        ("tokens Rhea " + "9" * 5000, "cannot parse"),
+        ("place None", "unknown kingdom 'None'"),
+        ("place Rhea Duris", "expected one word"),
+        ("horde ADD", "expected 'add' or 'none'"),
+        ("chain go", "unknown action 'chain go'"),
+        ("empty none red", "unknown colour 'none'"),
+        ("empty gray grey", "unknown colour 'grey'"),
+        ("pass now", "expected nothing after the verb"),
+        ("x" * 100_000, "unknown verb"),
+        ("recruit " + "ELF-red" * 10_000, "unknown card"),
+    ],
+)
+def test_parse_action_odd_text(text: str, words: str) -> None:
+    """NOTATION: odd text — control characters, emoji, look-alike digits and letters,
+    zero-width spaces, huge numbers, very long strings — is a MalformedActionError that says
+    what could not be read and keeps the text."""
+    err = refused(lambda: parse_action(text), MalformedActionError)
+    assert err.rule == "NOTATION" and words in err.reason
+    if text.strip():
+        assert err.action == text
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("recruit\tdeck", "recruit deck"),
+        ("  recruit \n deck  ", "recruit deck"),
+        ("recruit\u00a0deck", "recruit deck"),
+        ("recruit elf-RED", "recruit ELF-red"),
+        ("place rhea", "place Rhea"),
+        ("reveal dragon", "reveal DRAGON"),
+        ("band SKE *ELF-red ELF-blue", "band *ELF-red ELF-blue SKE"),
+        ("empty blue red", "empty red blue"),
+    ],
+)
+def test_parse_action_tolerated_spellings_are_canonical(text: str, canonical: str) -> None:
+    """NOTATION: white space of any kind and the case of cards and kingdoms are tolerated, and
+    the action is written back in canonical form."""
+    assert str(parse_action(text)) == canonical
+
+
+NOTATION_WORDS = [
+    "tribe", "tokens", "first", "reveal", "recruit", "band", "pass", "place", "troll",
+    "checkpoint", "horde", "chain", "keep", "wizard", "empty", "deck", "none", "add", "stop",
+    "done", "DRAGON", "ELF-red", "*ELF-red", "SKE", "*SKE", "Rhea", "red", "0", "3", "-1", "99",
+    "ıthys", "ſke", "Ｒhea", "*", "**", "\t", "\u200b", "İ",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(NOTATION_WORDS) | st.text(max_size=6), max_size=6).map(" ".join))
+def test_parse_action_never_raises_anything_else(text: str) -> None:
+    """NOTATION: notation words mixed with look-alike letters and arbitrary text give an action
+    whose canonical text parses back to it, or a MalformedActionError — nothing else."""
+    try:
+        action = parse_action(text)
+    except MalformedActionError as err:
+        assert err.rule == "NOTATION"
+        return
+    assert parse_action(str(action)) == action

@@ -20,8 +20,7 @@ from ethnos_rules import (
     position,
 )
 from ethnos_rules._rules.components import multiset_add, multiset_remove
-
-TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+from helpers import SIX_TRIBES
 
 
 def swap_hidden_card(state: GameState, seat: int, rng: random.Random) -> GameState | None:
@@ -94,7 +93,7 @@ def test_hidden_cards_never_change_what_a_seat_sees(players: int, seed: int) -> 
 def test_observation_follows_play() -> None:
     """Observation: after a recruit from the row, the recruit shows in the taker's hand only,
     and everyone sees the row shrink and the hand grow."""
-    state = position(4, TRIBES, hands={0: "ELF-red"}, row="DWA-blue WIZ-green")
+    state = position(4, SIX_TRIBES, hands={0: "ELF-red"}, row="DWA-blue WIZ-green")
     after = apply(state, legal_actions(state)[0])  # recruit DWA-blue
     assert [str(c) for c in observation(after, 0).hand] == ["DWA-blue", "ELF-red"]
     assert observation(after, 1).seats[0].hand_size == 2

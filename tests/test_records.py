@@ -7,10 +7,12 @@ a readable record, and ``NOTATION`` for action texts that do not parse.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,18 +39,18 @@ from ethnos_rules import (
     is_chance,
     is_terminal,
     legal_actions,
+    narrate,
     new_game,
     parse_action,
     play_random,
     position,
+    state_from_json,
     validate,
     winners,
 )
 from ethnos_rules._io.records import record_schema
-
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "examples" / "records"
-TRIBES_4 = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+from helpers import EXAMPLES, ROOT, SIX_TRIBES, refused
+from strategies import KINGDOM_NAMES, json_values
 
 
 def game_record(players: int, seed: int, **kwargs: Any) -> GameRecord:
@@ -60,12 +62,12 @@ def document(record: GameRecord) -> dict[str, Any]:
     return data
 
 
-def refused(data: Any) -> RecordError:
+def read_refused(data: Any) -> RecordError:
+    """The RecordError of reading ``data`` (JSON text or bytes, or a document to write as JSON)."""
     text = data if isinstance(data, str | bytes) else json.dumps(data)
-    with pytest.raises(RecordError) as info:
-        GameRecord.from_json(text)
-    assert info.value.rule == "RECORD"
-    return info.value
+    err = refused(lambda: GameRecord.from_json(text), RecordError)
+    assert err.rule == "RECORD"
+    return err
 
 
 # --- the format -------------------------------------------------------------------------------
@@ -122,10 +124,10 @@ def test_setup_given_in_the_record() -> None:
         "Rhea": [6, 8, 8],
         "Straton": [8, 10, 10],
     }
-    game = play_random(4, 3, tribes=TRIBES_4, glory_tokens=layout, first_player=2)
+    game = play_random(4, 3, tribes=SIX_TRIBES, glory_tokens=layout, first_player=2)
     record = GameRecord.from_playthrough(game)
     data = document(record)
-    assert data["tribes"] == TRIBES_4
+    assert data["tribes"] == SIX_TRIBES
     assert data["glory_tokens"] == layout
     assert data["first_player"] == 2
     assert not any(a.split()[0] in ("tribe", "tokens", "first") for a in record.actions)
@@ -265,14 +267,14 @@ def base() -> dict[str, Any]:
 def test_broken_json_names_line_and_column() -> None:
     """RECORD: text that is not JSON is refused with the line and column of the problem."""
     text = game_record(4, 2).to_json()
-    error = refused(text[:200])
+    error = read_refused(text[:200])
     assert "not valid JSON" in error.reason and "line" in error.reason
 
 
 @pytest.mark.parametrize("text", ["", "   \n  ", b"", b"\n"])
 def test_empty_input(text: str | bytes) -> None:
     """RECORD: an empty file is refused as empty."""
-    assert "empty" in refused(text).reason
+    assert "empty" in read_refused(text).reason
 
 
 @pytest.mark.parametrize(
@@ -338,15 +340,15 @@ def test_wrong_content_names_the_json_path(change: Any, path: str, words: str) -
     version: each refused with the JSON path of the problem."""
     data = base()
     change(data)
-    error = refused(data)
+    error = read_refused(data)
     assert error.path == path
     assert words in error.reason
 
 
 def test_not_an_object() -> None:
     """RECORD: a JSON array or number is not a record."""
-    assert refused("[1, 2]").path == "$"
-    assert "a JSON object, not a number" in refused("42").reason
+    assert read_refused("[1, 2]").path == "$"
+    assert "a JSON object, not a number" in read_refused("42").reason
 
 
 @pytest.mark.parametrize(
@@ -361,7 +363,7 @@ def test_not_an_object() -> None:
 )
 def test_unacceptable_json(text: str | bytes, words: str) -> None:
     """RECORD: duplicate keys, NaN, absurd numbers, deep nesting and bad bytes are refused."""
-    assert words in refused(text).reason
+    assert words in read_refused(text).reason
 
 
 def test_byte_order_mark_is_accepted() -> None:
@@ -375,13 +377,13 @@ def test_a_million_decisions_are_refused_at_once() -> None:
     data = {"version": 1, "players": 4, "actions": ["recruit deck"] * 1_000_000}
     text = json.dumps(data)
     started = time.perf_counter()
-    error = refused(text)
+    error = read_refused(text)
     assert time.perf_counter() - started < 10
     assert error.path is None or error.path == "$.actions"
     assert "limit" in error.reason
     compact = json.dumps({"version": 1, "players": 4, "actions": ["pass"] * 1_000_000})
     assert len(compact) < MAX_RECORD_BYTES  # this one gets past the size check …
-    assert refused(compact).path == "$.actions"  # … and is refused by the decision count
+    assert read_refused(compact).path == "$.actions"  # … and is refused by the decision count
     with pytest.raises(RecordError):
         GameRecord(players=4, actions=("pass",) * (MAX_DECISIONS + 1))
 
@@ -411,6 +413,173 @@ def test_huge_python_record_validates_in_bounded_time() -> None:
     assert time.perf_counter() - started < 10
     assert report.index == len(game.actions)
     assert report.rule == "GAME-1"
+
+
+@functools.cache
+def _record_dict() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(GameRecord.from_playthrough(play_random(3, 7)).to_json())
+    return document
+
+
+def _record_text(**changes: Any) -> str:
+    document = dict(_record_dict())
+    for key, value in changes.items():
+        if value is KeyError:
+            document.pop(key, None)
+        else:
+            document[key] = value
+    return json.dumps(document)
+
+
+def _tokens(*row: Any) -> dict[str, list[Any]]:
+    return {name: list(row) for name in KINGDOM_NAMES}
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "words"),
+    [
+        ("\ufeff{}", None, "BOM"),
+        ('{"version": 1, "version": 1, "players": 3, "actions": []}', None, "appears twice"),
+        ('{"version": 1, "players": NaN, "actions": []}', None, "NaN is not a JSON number"),
+        (
+            '{"version": 1, "players": 3, "actions": [], "metadata": {"x": -Infinity}}',
+            None,
+            "Infinity",
+        ),
+        ('{"version": 1, "players": ' + "9" * 5000 + ', "actions": []}', None, "too many digits"),
+        ('{"metadata": ' + "[" * 100_000 + "]" * 100_000 + "}", None, "too deeply"),
+        ("null", "$", "not null"),
+        (_record_text(version=2), "$.version", "unknown record version 2"),
+        (_record_text(version=1.0), "$.version", "unknown record version 1.0"),
+        (_record_text(version=True), "$.version", "unknown record version True"),
+        (_record_text(version="1"), "$.version", "unknown record version '1'"),
+        (_record_text(version=None), "$.version", "unknown record version None"),
+        (_record_text(version=KeyError), "$", "no 'version'"),
+        (_record_text(players=True), "$.players", "found true or false"),
+        (_record_text(players=None), "$.players", "found null"),
+        (_record_text(players=KeyError), "$", "'players' is missing"),
+        (_record_text(actions=KeyError), "$", "'actions' is missing"),
+        (_record_text(actions="recruit deck"), "$.actions", "found a string"),
+        (_record_text(actions=[["recruit deck"]]), "$.actions[0]", "found an array"),
+        (_record_text(actions=["pass", None]), "$.actions[1]", "found null"),
+        (_record_text(actions=[""]), "$.actions[0]", "an empty text"),
+        (_record_text(actions=["band " * 50]), "$.actions[0]", "longer than 200"),
+        (_record_text(tribes="DWA"), "$.tribes", "found a string"),
+        (_record_text(tribes=["DWA"] * 5), "$.tribes", "non-unique"),
+        (_record_text(tribes=["dwa", "ELF", "GIA", "MER", "ORC"]), "$.tribes[0]", "not one of"),
+        (_record_text(glory_tokens=[[0, 2]] * 6), "$.glory_tokens", "found an array"),
+        (_record_text(glory_tokens=_tokens(0, 0, 2)), "$.glory_tokens.Althea", "2 tokens"),
+        (_record_text(glory_tokens={"althea": [0, 2]}), "$.glory_tokens", "not one of"),
+        (_record_text(first_player=-1), "$.first_player", "minimum of 0"),
+        (_record_text(first_player=True), "$.first_player", "true or false"),
+        (_record_text(options=None), "$.options", "found null"),
+        (_record_text(options={"colour": "red"}), "$.options", "unknown key(s): 'colour'"),
+        (_record_text(options={"placement": "x"}), "$.options.placement", "not one of"),
+        (_record_text(options={"merfolk_board": None}), "$.options.merfolk_board", "found null"),
+        (_record_text(options={"merfolk_board": {"last_space": 1}}), "$.options", "COMP-10"),
+        (_record_text(options={"glory_tokens": [1] * 18}), "$.options", "COMP-5"),
+        (
+            _record_text(options={"glory_tokens": [0.5] * 18}),
+            "$.options.glory_tokens[17]",
+            "expected integer",
+        ),
+        (_record_text(claimed_glory=[1, 2]), "$.claimed_glory", "2 claimed scores for 3"),
+        (_record_text(claimed_glory=[-1, 0, 0]), "$.claimed_glory[0]", "minimum of 0"),
+        (_record_text(claimed_glory=[True, 0, 0]), "$.claimed_glory[0]", "true or false"),
+        (_record_text(metadata=[]), "$.metadata", "found an array"),
+        (_record_text(metadata=None), "$.metadata", "found null"),
+        (_record_text(extra=1), "$", "unknown key(s): 'extra'"),
+        (_record_text(actions=["pass"] * 100_001), "$.actions", "more than the limit"),
+    ],
+)
+def test_from_json_refuses_what_is_not_a_record(text: str, path: str | None, words: str) -> None:
+    """RECORD: broken JSON, wrong types at every field, unknown versions, huge or deep input and
+    duplicate keys are a RecordError naming the JSON path and what is wrong."""
+    err = refused(lambda: GameRecord.from_json(text), RecordError)
+    assert err.rule == "RECORD" and err.path == path and words in err.reason, (err.path, err)
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b'{"version": 1, "players": 3, "actions": [], "metadata": {"x": "\xff"}}', "not UTF-8"),
+        ("{}".encode("utf-16"), "not UTF-8"),
+        (b"\x00\x01\x02", "not valid JSON"),
+        (b"", "empty"),
+        (b" " * (9 * 1024 * 1024), "larger than the limit"),
+    ],
+)
+def test_from_json_refuses_bytes_that_are_not_a_record(data: bytes, words: str) -> None:
+    """RECORD: bytes must be UTF-8 JSON (a byte-order mark is allowed) of at most 8 MiB."""
+    assert words in refused(lambda: GameRecord.from_json(data), RecordError).reason
+
+
+def test_from_json_accepts_odd_but_lawful_content() -> None:
+    """RECORD: a UTF-8 byte-order mark, a bytearray, and metadata with odd keys and values are
+    read; the metadata comes back unchanged."""
+    text = _record_text(metadata={"\u0000": [None, True, {"": "ü"}], "x" * 1000: 1e308})
+    record = GameRecord.from_json(b"\xef\xbb\xbf" + text.encode())
+    assert record.metadata == json.loads(text)["metadata"]
+    again: Any = bytearray(text.encode())
+    assert GameRecord.from_json(again) == record
+
+
+@pytest.mark.parametrize(
+    "data",
+    [None, 5, _record_dict, memoryview(b"{}")],
+    ids=["None", "int", "a-dict", "memoryview"],
+)
+def test_from_json_given_no_text(data: Any) -> None:
+    """RECORD: only text or bytes are read; anything else is a RecordError."""
+    value = data() if callable(data) else data
+    refused(lambda: GameRecord.from_json(value), RecordError)
+    refused(lambda: state_from_json(value), RecordError)
+
+
+def test_record_with_a_lone_surrogate(tmp_path: Path) -> None:
+    """RECORD: a record that is read can be written back (or it is refused when read)."""
+    text = '{"version": 1, "players": 3, "actions": ["\\ud800"], "metadata": {"n": "\\udc00"}}'
+    try:
+        record = GameRecord.from_json(text)
+    except RecordError:
+        return
+    record.write(tmp_path / "again.json")
+    assert GameRecord.read(tmp_path / "again.json") == record
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda: GameRecord(players=3, actions="recruit deck"), id="GameRecord"),
+        pytest.param(lambda: GameRecord(players=3).extend("pass"), id="extend"),
+    ],
+)
+def test_record_actions_given_as_one_string(make: Callable[[], object]) -> None:
+    """RECORD: actions are a list of texts, not one text."""
+    refused(make, RecordError)
+
+
+def test_record_claims_as_text() -> None:
+    """RECORD: claimed Glory is integers; otherwise the record is refused, or validate reports."""
+    game = play_random(2, seed=1)
+    try:
+        record = GameRecord.from_playthrough(game, claimed_glory=["60", "50"])  # type: ignore[list-item]
+    except RecordError:
+        return
+    assert not validate(record).ok
+
+
+def test_record_built_in_python_is_checked() -> None:
+    """RECORD: decisions that are not texts and unknown versions are refused when a record is
+    built; a setup that breaks a SETUP rule is reported by validate, with its JSON path."""
+    bad: Any = ("pass", 5)
+    assert refused(lambda: GameRecord(players=3, actions=bad), RecordError).index == 1
+    refused(lambda: GameRecord(players=3, version=2), RecordError)
+    refused(lambda: GameRecord(players=3).append(None), RecordError)  # type: ignore[arg-type]
+    report = validate(GameRecord(players="3"))  # type: ignore[arg-type]
+    assert (report.ok, report.rule, report.path) == (False, "SETUP-1", "$.players")
+    report = validate(GameRecord(players=3, glory_tokens=(("a", "b"),) * 6))
+    assert (report.ok, report.rule, report.path) == (False, "SETUP-4", "$.glory_tokens")
 
 
 # --- validation ----------------------------------------------------------------------------------
@@ -507,7 +676,7 @@ def test_impossible_draws(name: str) -> None:
 def test_third_copy_of_a_card_is_impossible() -> None:
     """CHANCE: a third ELF-red after two were drawn is refused (COMP-3: 2 of each colour)."""
     layout = [[0, 0, 2], [2, 4, 4], [4, 4, 6], [6, 6, 6], [6, 8, 8], [8, 10, 10]]
-    record = GameRecord.start(4, tribes=TRIBES_4, first_player=0, glory_tokens=layout)
+    record = GameRecord.start(4, tribes=SIX_TRIBES, first_player=0, glory_tokens=layout)
     record = record.extend(["reveal ELF-red", "reveal ELF-red", "reveal ELF-red"])
     report = validate(record)
     assert (report.index, report.rule) == (2, "CHANCE")
@@ -708,7 +877,29 @@ def test_examples_validate_as_their_metadata_says() -> None:
     assert set(rules) >= {"TURN-2", "BAND-2", "BAND-5", "SCORE-K-3", "CHANCE"}
 
 
-# --- property: random records, and records with one decision changed ---------------------------
+@pytest.mark.parametrize(
+    ("changes", "rule", "path", "index"),
+    [
+        ({"tribes": SIX_TRIBES}, "SETUP-3", "$.tribes", None),
+        ({"first_player": 5}, "AGE-5", "$.first_player", None),
+        ({"glory_tokens": _tokens(0, 2)}, "SETUP-4", "$.glory_tokens", None),
+        ({"tribes": ["CEN", "DWA", "ELF", "HAL", "WIN"]}, "SETUP-4", "$.actions[0]", 0),
+        ({"first_player": 0}, "AGE-2", "$.actions[11]", 11),
+    ],
+)
+def test_validate_setup_that_contradicts_the_actions(
+    changes: dict[str, Any], rule: str, path: str, index: int | None
+) -> None:
+    """SETUP-3, SETUP-4, AGE-5, AGE-2, RECORD: a setup that breaks a rule is reported at its
+    JSON path; a setup given in the record while the actions still decide it by chance is
+    reported at the first action that no longer fits; validate never raises."""
+    report = validate(GameRecord.from_json(_record_text(**changes)))
+    assert (report.ok, report.rule, report.path, report.index) == (False, rule, path, index)
+    assert report.summary().startswith("INVALID")
+    json.dumps(report.to_dict())
+
+
+# --- property: random records, records with one decision changed, any JSON, any bytes ---------
 
 # Small local strategies (the shared tests/strategies.py belongs to another part of the suite):
 # a player count and a seed give one whole random game.
@@ -756,3 +947,33 @@ def test_exactly_x_elves_never_reach_a_dead_end() -> None:
         state = apply(state, parse_action(text))
     for keep in legal_actions(state):
         assert legal_actions(apply(state, keep)) != (), f"no legal decision after {keep}"
+
+
+RECORD_KEYS = ["version", "players", "tribes", "glory_tokens", "first_player", "options",
+               "claimed_glory", "metadata", "actions", "extra"]  # fmt: skip
+
+
+@settings(max_examples=80)
+@given(st.dictionaries(st.sampled_from(RECORD_KEYS), json_values, max_size=4))
+def test_any_json_record_is_read_or_refused(changes: dict[str, Any]) -> None:
+    """RECORD: a record with any JSON value at any of its keys is a RecordError naming a path,
+    or a record that validate() and narrate() handle without raising."""
+    text = json.dumps({**_record_dict(), "actions": _record_dict()["actions"][:40], **changes})
+    try:
+        record = GameRecord.from_json(text)
+    except RecordError as err:
+        assert err.rule == "RECORD"
+        return
+    validate(record).summary()
+    list(narrate(record))
+
+
+@settings(max_examples=60)
+@given(st.binary(max_size=60) | json_values.map(lambda v: json.dumps(v).encode()))
+def test_any_bytes_are_read_or_refused(data: bytes) -> None:
+    """RECORD: any bytes are a record or a RecordError, for records and snapshots alike."""
+    for read in (GameRecord.from_json, state_from_json):
+        try:
+            read(data)
+        except RecordError as err:
+            assert err.rule == "RECORD"

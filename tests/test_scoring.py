@@ -8,6 +8,8 @@ expected numbers are worked out by hand from the spec in the comments.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ethnos_rules import (
@@ -21,7 +23,7 @@ from ethnos_rules import (
     legal_actions,
     to_move,
 )
-from helpers import act, at_end, end_age, gains
+from helpers import GIA_SET, MER_SET_SMALL, TRIBES_SMALL, act, at_end, end_age, gains
 
 
 def kingdom_glory(
@@ -31,16 +33,31 @@ def kingdom_glory(
     kingdom: str = "Rhea",
     trolls: dict[int, list[int]] | None = None,
     options: Options | None = None,
+    tribes: list[str] | None = None,
 ) -> tuple[int, ...]:
     """Glory after the end of ``age`` when only ``kingdom`` holds markers (``seat: count``)."""
     state = at_end(
         players,
+        tribes,
         age=age,
         kingdoms={seat: {kingdom: n} for seat, n in markers.items()},
         trolls=trolls or {},
         options=options,
     )
     return glory(end_age(state))
+
+
+def rhea_glory(
+    players: int,
+    age: int,
+    markers: dict[int, int],
+    trolls: dict[int, list[int]] | None = None,
+    **kwargs: Any,
+) -> tuple[int, ...]:
+    """:func:`kingdom_glory` with the Troll tokens fourth and tribes without Merfolk:
+    :data:`~helpers.GIA_SET`, or :data:`~helpers.TRIBES_SMALL` with 2–3 players."""
+    tribes = TRIBES_SMALL if players <= 3 else GIA_SET
+    return kingdom_glory(players, age, markers, trolls=trolls, tribes=tribes, **kwargs)
 
 
 # --- END-1..6, in spec order ---------------------------------------------------------------------
@@ -333,6 +350,58 @@ def test_troll_tiebreak_option(tiebreak: str, expected: tuple[int, ...]) -> None
     assert kingdom_glory(4, 3, markers, trolls=trolls, options=options) == expected
 
 
+@pytest.mark.parametrize(
+    ("age", "markers", "trolls", "expected"),
+    [
+        # 3 players, Rhea I = 2, II = 8.
+        # Age II: seat 0 1st → II = 8; seats 1, 2 share ranks 2–3: (I + nothing) // 2 = 1.
+        (2, {0: 2, 1: 1, 2: 1}, {}, (8, 1, 1)),
+        # Age II, 3-way tie over ranks 1–3: (8 + 2 + nothing) // 3 = 3.
+        (2, {0: 1, 1: 1, 2: 1}, {}, (3, 3, 3)),
+        # The same with Troll token 1 for seat 2: seat 2 1st → 8; seats 0, 1: (2 + 0) // 2 = 1.
+        (2, {0: 1, 1: 1, 2: 1}, {2: [1]}, (1, 1, 8)),
+        # Age I, 3-way tie: (2 + nothing + nothing) // 3 = 0.
+        (1, {0: 1, 1: 1, 2: 1}, {}, (0, 0, 0)),
+    ],
+)
+def test_three_player_awards_with_two_token_spaces(
+    age: int, markers: dict[int, int], trolls: dict[int, list[int]], expected: tuple[int, ...]
+) -> None:
+    """SCORE-K-2, SCORE-K-3, SCORE-3P-1: with 2 token spaces, Age II pays ranks 1–2 only; a tie
+    group adds the awards of the ranks it covers (nothing for a rank past space I)."""
+    assert rhea_glory(3, age, markers, trolls) == expected
+
+
+@pytest.mark.parametrize(
+    ("age", "kingdom", "markers", "expected"),
+    [
+        # 6 players, Age III, Rhea 2/6/10: ranks 1–3 earn III, II, I; ranks 4–6 nothing.
+        (3, "Rhea", {0: 6, 1: 5, 2: 4, 3: 3, 4: 2, 5: 1}, (10, 6, 2, 0, 0, 0)),
+        # 6-way tie, Straton 4/6/10: (10 + 6 + 4) // 6 = 3 each.
+        (3, "Straton", {s: 1 for s in range(6)}, (3, 3, 3, 3, 3, 3)),
+        # Age II: seats 4 and 5 share ranks 1–2 of Straton: (6 + 4) // 2 = 5; rank 3 nothing.
+        (2, "Straton", {4: 2, 5: 2, 0: 1}, (0, 0, 0, 0, 5, 5)),
+    ],
+)
+def test_six_player_awards(
+    age: int, kingdom: str, markers: dict[int, int], expected: tuple[int, ...]
+) -> None:
+    """SCORE-K-2, SCORE-K-3: in Age a only ranks 1..a earn; with 6 players the rest earn
+    nothing, and a tie group's share includes the ranks past space I as nothing."""
+    assert rhea_glory(6, age, markers, kingdom=kingdom) == expected
+
+
+@pytest.mark.parametrize("tiebreak", ["all_ranks", "first_only"])
+def test_troll_tiebreak_among_three_tied_for_most(tiebreak: str) -> None:
+    """SCORE-K-3, TRIBE-TRO-2, option troll_tiebreak: Age III Rhea 2/6/10, seats 0, 1, 2 tie on
+    2 markers and seat 1 holds Troll token 1. Under both options the Trolls order the players
+    tied for the most: seat 1 1st → III = 10; seats 0 and 2 stay tied for ranks 2–3:
+    (6 + 2) // 2 = 4 each."""
+    options = Options(troll_tiebreak="first_only" if tiebreak == "first_only" else "all_ranks")
+    markers = {0: 2, 1: 2, 2: 2}
+    assert rhea_glory(4, 3, markers, {1: [1]}, options=options) == (4, 10, 4, 0)
+
+
 # --- SCORE-2P-1 and SCORE-3P-1 -------------------------------------------------------------------
 
 
@@ -394,3 +463,27 @@ def test_three_players_score_normally(
 ) -> None:
     """SCORE-3P-1: 3 players score kingdoms normally in both Ages."""
     assert kingdom_glory(3, age, markers) == expected
+
+
+@pytest.mark.parametrize(
+    ("markers", "trolls", "expected"),
+    [
+        # Rhea I = 2, II = 8. A lone contender earns I + II = 10 even when the other player
+        # holds Troll tokens (SCORE-K-1: no marker, no rank).
+        ({0: 2}, {1: [6]}, (10, 0)),
+        # Troll tokens only separate equal markers: 3 > 2 and seat 0 is first → II = 8.
+        ({0: 3, 1: 2}, {1: [6]}, (8, 0)),
+    ],
+)
+def test_two_player_final_age_trolls_only_break_ties(
+    markers: dict[int, int], trolls: dict[int, list[int]], expected: tuple[int, ...]
+) -> None:
+    """SCORE-2P-1, SCORE-K-1, SCORE-K-3: the 2-player Age II rule ranks by markers first."""
+    assert rhea_glory(2, 2, markers, trolls) == expected
+
+
+def test_two_player_final_merfolk_tie_broken_by_trolls() -> None:
+    """SCORE-2P-1, TRIBE-MER-3, TRIBE-TRO-2: 2 players, Age II, both on space 4; seat 0's Troll
+    token 2 makes it first → II = 3 (small side); second place earns nothing."""
+    state = at_end(2, MER_SET_SMALL, age=2, merfolk={0: 4, 1: 4}, trolls={0: [2]})
+    assert glory(end_age(state)) == (3, 0)

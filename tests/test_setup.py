@@ -1,7 +1,8 @@
 """Setup (spec §2, SETUP-1..6): player count, Ages, tribes, glory tokens, tribe pieces, Glory.
 
 Chance decisions of setup (tribes, token layout, Age I first player) are checked here too
-(spec §11 for setup).
+(spec §11 for setup), and so are new_game's arguments of every kind and type: anything that is
+not a setup is refused with SetupError naming the rule and repeating what was wrong.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ethnos_rules import (
     CHANCE,
+    FIRST_EDITION,
     ChooseFirstPlayer,
     ChooseTribe,
     GameState,
@@ -34,9 +38,8 @@ from ethnos_rules import (
     position,
     to_move,
 )
-
-SIX_TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
-FIVE_TRIBES = ["DWA", "ELF", "GIA", "MER", "ORC"]
+from helpers import FIVE_TRIBES, LAYOUT_4P, SIX_TRIBES, end_age, refused
+from strategies import KINGDOM_NAMES
 
 # COMP-5: all 18 tokens; and the 12 left after removing the 4+ tokens 0,4,4,6,6,10.
 FULL_LAYOUT: Mapping[Kingdom | str, Sequence[int]] = {
@@ -68,12 +71,6 @@ def fixed_game(players: int, **kwargs: Any) -> GameState:
     )
 
 
-def end_age_now(state: GameState) -> GameState:
-    """Recruit from the deck and reveal the third Dragon (RECRUIT-4)."""
-    state = apply(state, parse_action("recruit deck"))
-    return apply(state, parse_action("reveal DRAGON"))
-
-
 # --- SETUP-1 ---------------------------------------------------------------------------------
 
 
@@ -91,6 +88,50 @@ def test_bad_player_count_refused(players: Any) -> None:
     with pytest.raises(SetupError) as err:
         new_game(players)
     assert err.value.rule == "SETUP-1"
+
+
+@pytest.mark.parametrize("players", ["4", 4.0, True, False, 10**100, -1, 0, 1, 7, None, [4], 4j])
+def test_new_game_player_count_of_any_type_is_refused(players: Any) -> None:
+    """SETUP-1: only an int from 2 to 6 is a player count; the error repeats what was given."""
+    err = refused(lambda: new_game(players), SetupError)
+    assert err.rule == "SETUP-1"
+    assert repr(players)[:20] in err.reason
+
+
+@settings(max_examples=60)
+@given(
+    st.one_of(
+        st.integers(),
+        st.floats(allow_nan=True),
+        st.booleans(),
+        st.none(),
+        st.text(max_size=3),
+        st.lists(st.integers(), max_size=2),
+    )
+)
+def test_new_game_player_count_property(players: Any) -> None:
+    """SETUP-1: any value is either a player count from 2 to 6 (an int) or refused by
+    SETUP-1."""
+    if type(players) is int and 2 <= players <= 6:
+        assert new_game(players).config.players == players
+    else:
+        assert refused(lambda: new_game(players), SetupError).rule == "SETUP-1"
+
+
+def test_new_game_ruleset_by_name() -> None:
+    """SETUP-1: a ruleset that is not a Ruleset object is refused with SetupError."""
+    bad: Any = "1e"
+    refused(lambda: new_game(4, ruleset=bad), SetupError)
+
+
+def test_setup_error_names_the_setup_rule() -> None:
+    """SETUP-1, SETUP-3: SetupError for arguments of new_game that break a setup rule."""
+    with pytest.raises(SetupError) as err:
+        new_game(7)
+    assert err.value.rule == "SETUP-1"
+    with pytest.raises(SetupError) as err:
+        new_game(4, tribes=["DWA", "ELF", "SKE", "TRO", "WIN"])
+    assert err.value.rule == "SETUP-3"
 
 
 # --- SETUP-2 ---------------------------------------------------------------------------------
@@ -111,16 +152,16 @@ def test_three_players_have_no_third_age() -> None:
 
 def test_game_ends_after_age_two_with_three_players() -> None:
     """SETUP-2, END-6: with 3 players the end of Age II ends the game."""
-    state = end_age_now(position(3, FIVE_TRIBES, age=2, dragons_drawn=2, top_left=0))
+    state = end_age(position(3, FIVE_TRIBES, age=2, dragons_drawn=2, top_left=0))
     assert is_terminal(state)
 
 
 def test_game_goes_on_after_age_two_with_four_players() -> None:
     """SETUP-2, END-6: with 4 players Age III follows Age II; the game ends after Age III."""
-    state = end_age_now(position(4, SIX_TRIBES, age=2, dragons_drawn=2, top_left=0))
+    state = end_age(position(4, SIX_TRIBES, age=2, dragons_drawn=2, top_left=0))
     assert not is_terminal(state)
     assert state.age == 3
-    assert is_terminal(end_age_now(position(4, SIX_TRIBES, age=3, dragons_drawn=2, top_left=0)))
+    assert is_terminal(end_age(position(4, SIX_TRIBES, age=3, dragons_drawn=2, top_left=0)))
 
 
 # --- SETUP-3 ---------------------------------------------------------------------------------
@@ -200,6 +241,52 @@ def test_chance_tribes_stop_after_five_with_three_players() -> None:
     assert to_move(state) is CHANCE
     assert all(isinstance(a, LayTokens) for a in legal_actions(state))
     assert sum(state.deck) == 3 * 12 + 24 + 12
+
+
+@pytest.mark.parametrize(
+    "tribes",
+    [
+        (t for t in SIX_TRIBES),
+        [t.lower() for t in SIX_TRIBES],
+        ["Dwarves", "elves", "GIANTS", "Merfolk", "Orcs", "Wizards"],
+        [FIRST_EDITION.tribe(t) for t in SIX_TRIBES],
+        list(reversed(SIX_TRIBES)),
+    ],
+    ids=["generator", "lower-case", "names", "Tribe-objects", "any-order"],
+)
+def test_new_game_tribes_any_iterable_code_or_name(tribes: Any) -> None:
+    """SETUP-3: tribes may be any iterable of codes, names (any case) or Tribe objects."""
+    state = new_game(4, tribes=tribes)
+    assert [t.code for t in state.tribes] == SIX_TRIBES
+
+
+@pytest.mark.parametrize(
+    ("tribes", "words"),
+    [
+        ("DWAELFGIAMERORCWIZ", "not one string"),
+        ([*SIX_TRIBES[:5], "DWA"], "named twice"),
+        ([FIRST_EDITION.tribe("CEN")] * 6, "named twice"),
+        ([*SIX_TRIBES[:5], b"WIZ"], "unknown tribe"),
+        ([*SIX_TRIBES[:5], None], "unknown tribe"),
+        ([*SIX_TRIBES[:5], "wiz "], "unknown tribe"),
+        ([*SIX_TRIBES[:5], "ＷＩＺ"], "unknown tribe"),
+        ([*SIX_TRIBES[:5], ["WIZ"]], "unknown tribe"),
+        (SIX_TRIBES[:5], "6 tribes, not 5"),
+        ([*SIX_TRIBES, "HAL"], "6 tribes, not 7"),
+        ([], "6 tribes, not 0"),
+    ],
+)
+def test_new_game_bad_tribes_are_refused(tribes: Any, words: str) -> None:
+    """SETUP-3: a single string, repeats, unknown or wrongly typed codes and the wrong number of
+    tribes are refused, saying which."""
+    err = refused(lambda: new_game(4, tribes=tribes), SetupError)
+    assert err.rule == "SETUP-3" and words in err.reason
+
+
+def test_new_game_tribes_not_iterable() -> None:
+    """SETUP-3: ``new_game(4, tribes=42)`` is refused with SetupError."""
+    bad: Any = 42
+    refused(lambda: new_game(4, tribes=bad), SetupError)
 
 
 # --- SETUP-4 ---------------------------------------------------------------------------------
@@ -340,6 +427,74 @@ def test_given_tokens_with_chance_tribes() -> None:
     assert state.players[1].hand == (card("HAL-red"),)
 
 
+@pytest.mark.parametrize(
+    ("layout", "words"),
+    [
+        (LAYOUT_4P[:5], "6 kingdoms, not 5"),
+        ([*LAYOUT_4P, [1]], "6 kingdoms, not 7"),
+        ("abcdef", "needs 3 glory tokens"),
+        ([[0, 0, 2.0], *LAYOUT_4P[1:]], "integers"),
+        ([[True, 0, 2], *LAYOUT_4P[1:]], "integers"),
+        ([[0, 0, "2"], *LAYOUT_4P[1:]], "integers"),
+        ([[-1, 1, 2], *LAYOUT_4P[1:]], "exactly the available tokens"),
+        ([[0, 0, 2]] * 6, "exactly the available tokens"),
+        ([[0, 2], *LAYOUT_4P[1:]], "needs 3 glory tokens"),
+        ([b"abc", *LAYOUT_4P[1:]], "needs 3 glory tokens"),
+        ({"Althea": [0, 0, 2]}, "no glory tokens given for Duris"),
+        (
+            {"Atlantis": [1], **dict(zip(KINGDOM_NAMES, LAYOUT_4P, strict=True))},
+            "unknown kingdom 'Atlantis'",
+        ),
+        ({0: [0, 0, 2]}, "unknown kingdom 0"),
+        ({None: [0, 0, 2]}, "unknown kingdom None"),
+    ],
+)
+def test_new_game_bad_token_layouts_are_refused(layout: Any, words: str) -> None:
+    """SETUP-4: a layout must give 3 integer tokens (2 with 2–3 players) to each of the six
+    kingdoms, using the available tokens exactly; the error says which part is wrong."""
+    err = refused(lambda: new_game(4, glory_tokens=layout), SetupError)
+    assert err.rule == "SETUP-4" and words in err.reason
+
+
+def test_new_game_token_layout_any_order_and_key_kind() -> None:
+    """SETUP-4: rows in any order within a kingdom, Kingdom or (any-case) name keys, or an
+    iterator of rows; the tokens are sorted lowest first."""
+    by_name = {
+        name.upper(): list(reversed(row))
+        for name, row in zip(KINGDOM_NAMES, LAYOUT_4P, strict=True)
+    }
+    by_kingdom = dict(zip(Kingdom, LAYOUT_4P, strict=True))
+    expected = tuple(tuple(row) for row in LAYOUT_4P)
+    layouts: list[Any] = [by_name, by_kingdom, iter(LAYOUT_4P)]
+    for layout in layouts:
+        assert new_game(4, glory_tokens=layout).tokens == expected
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        pytest.param(5, id="int"),
+        pytest.param([None] * 6, id="rows-None"),
+        pytest.param(b"abcdef", id="bytes"),
+        pytest.param([iter([0, 0, 2]), *LAYOUT_4P[1:]], id="row-iterator"),
+        pytest.param({"Althea": None, **{k: [] for k in KINGDOM_NAMES[1:]}}, id="mapping-to-None"),
+    ],
+)
+def test_new_game_token_layout_of_the_wrong_shape(layout: Any) -> None:
+    """SETUP-4: every malformed layout is refused with SetupError."""
+    refused(lambda: new_game(4, glory_tokens=layout), SetupError)
+
+
+def test_new_game_token_layout_naming_a_kingdom_twice() -> None:
+    """SETUP-4: two rows for Althea are ambiguous and refused."""
+    layout = {
+        "Althea": [1, 1, 1],
+        **dict(zip(KINGDOM_NAMES, LAYOUT_4P, strict=True)),
+        "althea": [0, 0, 2],
+    }
+    refused(lambda: new_game(4, glory_tokens=layout), SetupError)
+
+
 # --- SETUP-5 ---------------------------------------------------------------------------------
 
 
@@ -385,7 +540,7 @@ def test_board_sides_match_player_count(players: int, merfolk_ii: int, giant_ii:
         dragons_drawn=2,
         top_left=0,
     )
-    state = end_age_now(state)
+    state = end_age(state)
     gains = dict(state.history[-1].gains[0])
     # Alone on the Merfolk track: ranked first, Age II → space II.
     assert gains["merfolk"] == merfolk_ii
@@ -402,7 +557,7 @@ def test_everyone_starts_at_zero_glory(players: int) -> None:
     assert all(p.glory == 0 for p in new_game(players).players)
 
 
-# --- Age I first player: argument and chance (AGE-5) ----------------------------------------
+# --- Age I first player (AGE-5) and the rule options: arguments and chance -----------------
 
 
 @pytest.mark.parametrize("first", [-1, 4, "0", 1.0])
@@ -413,6 +568,12 @@ def test_bad_first_player_refused(first: Any) -> None:
     assert err.value.rule == "AGE-5"
 
 
+@pytest.mark.parametrize("first", [True, False, -1, 4, 3.0, "0", 10**30, [0]])
+def test_new_game_bad_first_player(first: Any) -> None:
+    """AGE-5: the Age I first player is a seat: an int from 0 to players - 1 (not a bool)."""
+    assert refused(lambda: new_game(4, first_player=first), SetupError).rule == "AGE-5"
+
+
 def test_bad_options_refused() -> None:
     """OPTIONS: options must be an Options; an unknown value of an option is refused."""
     with pytest.raises(SetupError) as err:
@@ -421,6 +582,13 @@ def test_bad_options_refused() -> None:
     with pytest.raises(SetupError) as err:
         Options(placement="sometimes")  # type: ignore[arg-type]
     assert err.value.rule == "OPTIONS"
+
+
+@pytest.mark.parametrize("options", [{}, {"placement": "optional"}, "optional", Options, 1])
+def test_new_game_options_must_be_options(options: Any) -> None:
+    """OPTIONS: rule options are an Options object, not a dict or a name."""
+    err = refused(lambda: new_game(4, options=options), SetupError)
+    assert err.rule == "OPTIONS" and "must be an Options" in err.reason
 
 
 @pytest.mark.parametrize("players", [2, 5])

@@ -1,12 +1,14 @@
 """State snapshots (issue 3): a GameState written as JSON and read back equal; snapshots that
 break an invariant (COMP-3 cards conserved, TURN-2 hand limit, COMP-6 markers, COMP-8 Troll
-tokens) refused with InvalidStateError; malformed snapshots refused with RecordError."""
+tokens) refused with InvalidStateError; malformed snapshots refused with RecordError; and a
+hand-edited snapshot is refused, or a sound state that plays on."""
 
 from __future__ import annotations
 
 import copy
+import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -14,21 +16,32 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ethnos_rules import (
+    FIRST_EDITION,
     GameRecord,
     GameState,
     InvalidStateError,
     MerfolkBoard,
     Options,
     RecordError,
+    RulesError,
     apply,
+    chance_outcomes,
+    glory,
+    is_terminal,
     legal_actions,
+    new_game,
     play_random,
     position,
     state_from_json,
+    state_problems,
     state_to_json,
+    to_move,
+    winners,
 )
 from ethnos_rules._rules.decisions import DECISIONS_BY_NAME
 from ethnos_rules._rules.state import Pending
+from helpers import refused
+from strategies import json_values
 
 TRIBES = ["CEN", "ELF", "MER", "ORC", "TRO", "WIZ"]
 ELVES = [f"ELF-{c}" for c in ("green", "purple", "orange", "gray", "red", "blue")]
@@ -267,6 +280,226 @@ def test_a_snapshot_read_as_a_record_is_named() -> None:
         GameRecord.from_json(state_to_json(middle_state()))
 
 
+# --- hand-edited snapshots: refused, or a sound state that plays on ------------------------------
+
+
+def play_on(state: GameState, steps: int = 60) -> GameState:
+    """Take the first legal decision (the first outcome at chance) ``steps`` times, checking the
+    invariants after each; any exception escapes and fails the test."""
+    for _ in range(steps):
+        assert state_problems(state) == ()
+        if is_terminal(state):
+            break
+        state = apply(state, legal_actions(state)[0])
+    answers_queries(state)
+    return state
+
+
+def answers_queries(state: GameState) -> None:
+    """Every query on ``state`` answers, and its invariants hold."""
+    assert state_problems(state) == ()
+    for query in (legal_actions, chance_outcomes, str, glory, winners, to_move, is_terminal):
+        query(state)
+
+
+@functools.cache
+def _pending_states() -> dict[str, GameState]:
+    """The first state of one game at each kind of pending decision."""
+    game = play_random(4, 0, tribes=TRIBES)
+    found: dict[str, GameState] = {"ChooseTribes": new_game(4)}
+    state = game.start
+    for action in game.actions:
+        state = apply(state, action)
+        found.setdefault(type(state.pending).__name__, state)
+    return found
+
+
+def _snapshot(kind: str, change: Callable[[dict[str, Any]], object]) -> str:
+    data = json.loads(state_to_json(_pending_states()[kind]))
+    change(data)
+    return json.dumps(data)
+
+
+def _set(*path: Any) -> Callable[[dict[str, Any]], None]:
+    """A change that puts the last item of ``path`` at the place named by the rest."""
+
+    def change(data: dict[str, Any]) -> None:
+        place: Any = data
+        for key in path[:-2]:
+            place = place[key]
+        place[path[-2]] = path[-1]
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("kind", "change", "error", "words"),
+    [
+        ("TurnPending", _set("pending", "type", "Foo"), RecordError, "unknown pending type"),
+        ("TurnPending", _set("pending", "turn_seat", 7), InvalidStateError, "names seat 7"),
+        ("HordeEmptyPending", _set("pending", "queue", [9]), InvalidStateError, "names seat 9"),
+        ("HordeEmptyPending", _set("pending", "drawer", -1), InvalidStateError, "seat -1"),
+        ("PlacePending", _set("pending", "ctx", "seat", 5), InvalidStateError, "names seat 5"),
+        ("TurnPending", _set("ruleset", "2e"), RecordError, "unknown ruleset '2e'"),
+        ("TurnPending", _set("snapshot", 2), RecordError, "unknown snapshot version 2"),
+        ("TurnPending", _set("players", 5), RecordError, "4 seats for 5 players"),
+        ("TurnPending", _set("seats", 0, "hand", ["SKE"] * 11), InvalidStateError, "not in play"),
+        (
+            "TurnPending",
+            _set("seats", 0, "hand", ["ELF-red"] * 3),
+            InvalidStateError,
+            "ELF-red appears",
+        ),
+        ("TurnPending", _set("seats", 0, "supply", 30), InvalidStateError, "markers add up"),
+        ("TurnPending", _set("seats", 0, "kingdoms", [0] * 5), InvalidStateError, "6 kingdoms"),
+        ("TurnPending", _set("seats", 0, "kingdoms", [0.0] * 6), RecordError, "expected int"),
+        ("TurnPending", _set("seats", 0, "trolls", [3, 3]), InvalidStateError, "held twice"),
+        ("TurnPending", _set("seats", 0, "glory", -1), InvalidStateError, "negative Glory"),
+        ("TurnPending", _set("deck", "SKE", -1), InvalidStateError, "more SKE cards"),
+        ("TurnPending", _set("deck", "FOO", 1), RecordError, "unknown card 'FOO'"),
+        ("TurnPending", _set("tokens", []), InvalidStateError, "glory tokens are laid"),
+        ("TurnPending", _set("age", 4), InvalidStateError, "Age 4 does not exist"),
+        ("TurnPending", _set("options", {"placement": "x"}), RecordError, "placement='x'"),
+        (
+            "TurnPending",
+            _set("tribes", ["CEN", "ELF", "MER"]),
+            InvalidStateError,
+            "before every tribe is chosen",
+        ),
+        ("KeepPending", _set("pending", "ctx", "band", "*ELF-red"), InvalidStateError, "not seat"),
+    ],
+)
+def test_hand_edited_snapshots_are_refused(
+    kind: str,
+    change: Callable[[dict[str, Any]], None],
+    error: type[RulesError],
+    words: str,
+) -> None:
+    """STATE, RECORD: a snapshot with a card twice, a hand of 11, wrong marker totals, an
+    unknown pending type, a pending decision of a seat that does not exist or a mismatched
+    ruleset is refused: RecordError for what cannot be read, InvalidStateError for a state no
+    game reaches."""
+    err = refused(lambda: state_from_json(_snapshot(kind, change)), error)
+    assert words in str(err), str(err)
+
+
+def _keep_a_card_not_in_hand(data: dict[str, Any]) -> None:
+    seat = data["pending"]["ctx"]["seat"]
+    hand = set(data["seats"][seat]["hand"])
+    card_codes = [c.code for c in FIRST_EDITION.cards if c.tribe.code in TRIBES]
+    data["pending"]["kept"] = [next(c for c in card_codes if c not in hand)]
+
+
+@pytest.mark.parametrize(
+    ("kind", "change"),
+    [
+        pytest.param(
+            "HordeEmptyPending",
+            _set("pending", "queue", []),
+            id="Horde-queue-empty",
+        ),
+        pytest.param(
+            "HordeEmptyPending",
+            _set("pending", "gains", []),
+            id="Horde-gains-empty",
+        ),
+        pytest.param(
+            "HordeEmptyPending",
+            _set("pending", "gains", [[0]] * 4),
+            id="Horde-gains-short",
+        ),
+        pytest.param(
+            "KeepPending",
+            _keep_a_card_not_in_hand,
+            id="Keep-card-not-in-hand",
+        ),
+        pytest.param(
+            "DealPending",
+            _set("first_player", None),
+            id="Deal-without-first-player",
+        ),
+        pytest.param(
+            "RowPending",
+            _set("first_player", None),
+            id="Row-without-first-player",
+        ),
+        pytest.param(
+            "WizardDrawPending",
+            _set("pending", "left", 1000),
+            id="Wizard-draws-1000",
+        ),
+        pytest.param(
+            "ChooseTribes",
+            _set("seats", 0, "hand", ["ELF-red"]),
+            id="card-in-hand-before-tribes",
+        ),
+        pytest.param(
+            "GameOver",
+            _set("history", -1, "band_sizes", []),
+            id="history-band-sizes-missing",
+        ),
+        pytest.param("TurnPending", _set("seats", 0, "merfolk", 99), id="merfolk-off-track"),
+        pytest.param("TurnPending", _set("seats", 0, "horde", ["red", "red"]), id="horde-twice"),
+        pytest.param("TurnPending", _set("giant_holder", 9), id="giant-holder-not-a-seat"),
+        pytest.param("TurnPending", _set("top_left", 10_000), id="top-part-beyond-the-deck"),
+    ],
+)
+def test_hand_edited_snapshot_is_refused_or_playable(
+    kind: str, change: Callable[[dict[str, Any]], None]
+) -> None:
+    """STATE: a hand-edited snapshot is refused, or it is a state that plays on with every
+    invariant kept and no exception but a RulesError."""
+    try:
+        state = state_from_json(_snapshot(kind, change))
+    except (RecordError, InvalidStateError):
+        return
+    play_on(state)
+
+
+@pytest.mark.parametrize(
+    ("kind", "change"),
+    [
+        pytest.param(
+            "CheckpointPending",
+            _set("pending", "left", -3),
+            id="checkpoints-left--3",
+        ),
+        pytest.param(
+            "CheckpointPending",
+            _set("pending", "left", 100),
+            id="checkpoints-left-100",
+        ),
+        pytest.param(
+            "TurnPending",
+            lambda d: d.update(dragons_in_deck=0, dragons_drawn=0),
+            id="turn-without-Dragons",
+        ),
+        pytest.param(
+            "HordeEmptyPending",
+            _set("pending", "queue", [0, 0]),
+            id="Horde-queue-seat-twice",
+        ),
+        pytest.param(
+            "ChainPending",
+            _set("pending", "ctx", "placed", False),
+            id="chain-after-no-placement",
+        ),
+        pytest.param(
+            "TurnPending",
+            _set("seats", 0, "kingdoms", [27, 0, 0, 0, 0, 0]),
+            id="markers-more-than-26",
+        ),
+    ],
+)
+def test_unreachable_snapshot_is_refused(
+    kind: str, change: Callable[[dict[str, Any]], None]
+) -> None:
+    """STATE, TRIBE-MER-2, TRIBE-CEN-1, AGE-4, END-3: a snapshot no legal game reaches is
+    refused with InvalidStateError (or RecordError)."""
+    with pytest.raises((InvalidStateError, RecordError)):
+        state_from_json(_snapshot(kind, change))
+
+
 # --- property -----------------------------------------------------------------------------------
 
 # A local strategy (tests/strategies.py belongs to another part of the suite): a whole random
@@ -289,3 +522,49 @@ def test_any_reachable_state_round_trips(players: int, seed: int, where: float) 
     again = state_from_json(state_to_json(state))
     assert again == state
     assert legal_actions(again) == legal_actions(state)
+
+
+ODD_LEAVES: st.SearchStrategy[Any] = st.one_of(
+    st.sampled_from([None, -1, 0, 1, 7, 99, 10**6, 2**63, 1.5, True, "", "x", "ELF-red",
+                     "Rhea", "red", [], {}, ["ELF-red"], [0] * 6, ["red"]]),
+    json_values,
+)  # fmt: skip
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+
+
+@functools.cache
+def _turn_snapshots() -> tuple[str, ...]:
+    game = play_random(5, 3)
+    state = game.start
+    out = []
+    for index, action in enumerate(game.actions):
+        state = apply(state, action)
+        if index % 97 == 50:
+            out.append(state_to_json(state))
+    return tuple(out)
+
+
+@settings(max_examples=80)
+@given(st.data())
+def test_any_edit_of_the_board_is_refused_or_sound(data: st.DataObject) -> None:
+    """STATE, RECORD: any JSON value put anywhere in a mid-game snapshot outside the pending
+    decision and the Age summaries gives a RecordError, an InvalidStateError, or a state with
+    no broken invariant that answers every query."""
+    snapshot = json.loads(data.draw(st.sampled_from(_turn_snapshots())))
+    paths = [p for p in _leaves(snapshot) if p and p[0] not in ("pending", "history")]
+    path = data.draw(st.sampled_from(paths))
+    _set(*path, data.draw(ODD_LEAVES))(snapshot)
+    try:
+        state = state_from_json(json.dumps(snapshot))
+    except (RecordError, InvalidStateError):
+        return
+    answers_queries(state)

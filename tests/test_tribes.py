@@ -8,6 +8,9 @@ hand from the spec. End-of-Age effects are reached by building the position with
 
 from __future__ import annotations
 
+import random
+from typing import Literal
+
 import pytest
 
 from ethnos_rules import (
@@ -16,22 +19,34 @@ from ethnos_rules import (
     IllegalActionError,
     Kingdom,
     Options,
+    Reveal,
+    apply,
     card,
     glory,
     is_chance,
     is_terminal,
     position,
+    sample,
     to_move,
 )
-from helpers import TOKENS_4P, TOKENS_SMALL, act, end_age, gains, legal, tokens_for
+from helpers import (
+    GIA_SET,
+    HAL_SET,
+    MER_SET,
+    MER_SET_SMALL,
+    TOKENS_4P,
+    TOKENS_SMALL,
+    TRIBES_SMALL,
+    act,
+    at_end,
+    end_age,
+    gains,
+    legal,
+    tokens_for,
+)
 
 CEN_SET = ["CEN", "ELF", "ORC", "SKE", "TRO", "WIZ"]
 ELF_SET = ["DWA", "ELF", "ORC", "SKE", "TRO", "WIZ"]
-GIA_SET = ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"]
-GIA_SET_SMALL = ["DWA", "GIA", "ORC", "SKE", "TRO"]
-HAL_SET = ["HAL", "MIN", "ORC", "SKE", "TRO", "WIN"]
-MER_SET = ["MER", "MIN", "ORC", "SKE", "TRO", "WIN"]
-MER_SET_SMALL = ["MER", "MIN", "ORC", "SKE", "TRO"]
 
 
 # --- Centaurs ----------------------------------------------------------------------------------
@@ -147,6 +162,108 @@ def test_centaur_chain_stop_discards_the_rest() -> None:
     assert state.players[0].hand == ()
     assert state.row.count(card("ELF-blue")) == 2
     assert to_move(state) == 1
+
+
+def test_chained_band_places_against_the_markers_just_placed() -> None:
+    """TRIBE-CEN-1, BAND-5: the chained band has its own placement, tested after the Centaur's
+    marker: Rhea 0 → 1 by the Centaur, so a 1-card Orc band in Rhea (1 is not > 1) places
+    nothing and goes straight to its own ability (the Horde)."""
+    state = position(4, CEN_SET, tokens=TOKENS_4P, hands={0: "CEN-red ORC-red ORC-blue"})
+    state = act(state, "band *CEN-red", "place Rhea", "band *ORC-red")
+    assert legal(state) == ["horde add", "horde none"]
+    state = act(state, "horde add")
+    me = state.players[0]
+    assert me.kingdoms[Kingdom.RHEA] == 1
+    assert me.horde == (Colour.RED,)
+    assert me.hand == ()
+    assert card("ORC-blue") in state.row
+    assert to_move(state) == 1
+
+
+def test_chain_ends_when_the_chained_centaur_does_not_place() -> None:
+    """TRIBE-CEN-1, TRIBE-CEN-2, TRIBE-CEN-3: the second Centaur band (X = 1, Straton holds 1)
+    places nothing, so it cannot chain; as the last band its Leader discards the rest."""
+    state = position(
+        4,
+        CEN_SET,
+        tokens=TOKENS_4P,
+        hands={0: "CEN-red CEN-blue ORC-green"},
+        kingdoms={0: {"Straton": 1}},
+    )
+    state = act(state, "band *CEN-red", "place Rhea")
+    assert legal(state) == ["band *CEN-blue", "band *ORC-green", "chain stop"]
+    state = act(state, "band *CEN-blue")
+    assert to_move(state) == 1
+    me = state.players[0]
+    assert len(me.bands) == 2
+    assert me.hand == ()
+    assert me.kingdoms[Kingdom.STRATON] == 1
+    assert card("ORC-green") in state.row
+
+
+def test_chain_rest_of_hand_uses_the_last_bands_x() -> None:
+    """TRIBE-CEN-3, TRIBE-ELF-1: a 3-card Centaur band chains a 1-card Elf band; the Elves (the
+    last band) keep up to their own X = 1 of the 2 cards left, not the Centaurs' 3."""
+    state = position(
+        4,
+        CEN_SET,
+        tokens=TOKENS_4P,
+        hands={0: "CEN-red CEN-red CEN-blue ELF-blue ORC-green TRO-gray"},
+    )
+    state = act(state, "band *CEN-red CEN-red CEN-blue", "place Rhea", "band *ELF-blue")
+    state = act(state, "place none")
+    assert legal(state) == ["keep ORC-green", "keep TRO-gray", "keep done"]
+    state = act(state, "keep TRO-gray")
+    assert legal(state) == ["keep done"]
+    state = act(state, "keep done")
+    assert state.players[0].hand == (card("TRO-gray"),)
+    assert card("ORC-green") in state.row
+    assert to_move(state) == 1
+
+
+def _wizards_chained_as_the_age_ends(age: int) -> GameState:
+    """Age ``age``, two Dragons drawn, seat 1 to move: a Centaur band placed in Rhea chains a
+    3-card Wizard band that places in Straton and draws 3 (its Leader discards ORC-gray)."""
+    state = position(
+        4,
+        CEN_SET,
+        tokens=TOKENS_4P,
+        age=age,
+        to_move=1,
+        hands={1: "CEN-red WIZ-blue WIZ-blue WIZ-green ORC-gray"},
+        dragons_drawn=2,
+        top_left=0,
+    )
+    state = act(state, "band *CEN-red", "place Rhea")
+    return act(state, "band *WIZ-blue WIZ-blue WIZ-green", "place Straton", "wizard 3")
+
+
+def test_third_dragon_during_chained_wizard_draws_ends_the_game() -> None:
+    """RECRUIT-4, TRIBE-CEN-3, TRIBE-WIZ-1, END-1: Age III. A Centaur band chains a 3-card Wizard
+    band; the Wizards discard ORC-gray into the row, draw TRO-red, then the third Dragon: the
+    Age (and the game) ends at once, the last draw is lost and TRO-red is discarded with the
+    hand. Seat 1: Rhea III = 10 + Straton III = 10 + bands 0 + 3 = 23."""
+    state = _wizards_chained_as_the_age_ends(age=3)
+    assert card("ORC-gray") in state.row
+    state = act(state, "reveal TRO-red", "reveal DRAGON")
+    assert is_terminal(state)
+    assert state.history[-1].third_dragon == 1
+    assert state.players[1].hand == ()
+    assert card("TRO-red") in state.discard
+    assert glory(state) == (0, 23, 0, 0)
+    assert gains(state, 1) == {"kingdoms": 20, "bands": 3}
+
+
+def test_third_dragon_in_a_chain_sets_the_next_first_player() -> None:
+    """RECRUIT-4, AGE-5: Age I. Seat 1 ends the Age mid-chain (Wizard draws): Rhea I = 2 +
+    Straton I = 4 + bands 0 + 3 = 9. Seats 0, 2, 3 tie on 0 Glory; clockwise from the drawer
+    (seat 1, not tied) the first tied seat is 2."""
+    state = _wizards_chained_as_the_age_ends(age=1)
+    state = act(state, "reveal TRO-red", "reveal DRAGON")
+    assert glory(state) == (0, 9, 0, 0)
+    assert state.age == 2
+    assert state.first_player == 2
+    assert is_chance(state)
 
 
 # --- Dwarves -----------------------------------------------------------------------------------
@@ -279,83 +396,106 @@ def test_elves_keep_exactly_x_keeps_all_when_fewer_cards_remain() -> None:
 # --- Giants ------------------------------------------------------------------------------------
 
 
-def test_first_giant_band_takes_the_token_and_two_glory() -> None:
-    """TRIBE-GIA-1: the first Giant-led band of the Age gains 2 Glory at once and the token."""
-    state = position(4, GIA_SET, tokens=TOKENS_4P, hands={0: "GIA-red GIA-red"})
-    state = act(state, "band *GIA-red GIA-red", "place none")
-    assert glory(state) == (2, 0, 0, 0)
-    assert state.giant_holder == 0
-
-
-def test_giants_take_token_from_three_band_with_four_band() -> None:
-    """TRIBE-GIA-1: a player holding the token with a 3-card Giant band takes it onto their own
-    new 4-card band (4 > 3) and gains 2 more Glory: 2 + 2 = 4."""
+@pytest.mark.parametrize(
+    ("hand", "bands", "giant", "before", "actions", "expected", "holder", "size"),
+    [
+        # The first Giant-led band of the Age gains 2 Glory at once and the token.
+        pytest.param(
+            "GIA-red GIA-red",
+            None,
+            None,
+            None,
+            ["band *GIA-red GIA-red", "place none"],
+            (2, 0, 0, 0),
+            0,
+            None,
+            id="first-giant-band-takes-the-token-and-two-glory",
+        ),
+        # A player holding the token with a 3-card Giant band takes it onto their own new 4-card
+        # band (4 > 3) and gains 2 more Glory: 2 + 2 = 4.
+        pytest.param(
+            "GIA-red GIA-red GIA-blue GIA-blue",
+            {0: ["*GIA-green GIA-green GIA-gray"]},
+            (0, 3),
+            {0: 2},
+            ["band *GIA-red GIA-red GIA-blue GIA-blue", "place none"],
+            (4, 0, 0, 0),
+            0,
+            4,
+            id="giants-take-token-from-three-band-with-four-band",
+        ),
+        # Strictly larger: 3 is not > 3, so no Glory and the token stays.
+        pytest.param(
+            "GIA-red GIA-red GIA-blue",
+            {1: ["*GIA-green GIA-green GIA-gray"]},
+            (1, 3),
+            None,
+            ["band *GIA-red GIA-red GIA-blue", "place none"],
+            (0, 0, 0, 0),
+            1,
+            None,
+            id="giant-band-of-equal-size-does-not-take-the-token",
+        ),
+        # 4 > 3: the token moves to seat 0, who gains 2 Glory.
+        pytest.param(
+            "GIA-red GIA-red GIA-blue GIA-blue",
+            {1: ["*GIA-green GIA-green GIA-gray"]},
+            (1, 3),
+            None,
+            ["band *GIA-red GIA-red GIA-blue GIA-blue", "place none"],
+            (2, 0, 0, 0),
+            0,
+            None,
+            id="giant-band-strictly-larger-takes-token-from-another-player",
+        ),
+        # Ruling (X with Skeletons): GIA GIA SKE SKE has X = 4 > 3.
+        pytest.param(
+            "GIA-red GIA-blue SKE SKE",
+            {1: ["*GIA-green GIA-green GIA-gray"]},
+            (1, 3),
+            None,
+            ["band *GIA-red GIA-blue SKE SKE", "place none"],
+            (2, 0, 0, 0),
+            0,
+            None,
+            id="giant-size-counts-skeletons",
+        ),
+        # BAND-4: only a Giant-led band counts; an Orc leading Giants takes nothing.
+        pytest.param(
+            "ORC-red GIA-red GIA-red",
+            None,
+            None,
+            None,
+            ["band *ORC-red GIA-red GIA-red", "place none", "horde none"],
+            (0, 0, 0, 0),
+            None,
+            None,
+            id="giants-that-do-not-lead-do-not-take-the-token",
+        ),
+    ],
+)
+def test_giant_band_and_the_giant_token(
+    hand: str,
+    bands: dict[int, list[str]] | None,
+    giant: tuple[int, int] | None,
+    before: dict[int, int] | None,
+    actions: list[str],
+    expected: tuple[int, ...],
+    holder: int | None,
+    size: int | None,
+) -> None:
+    """TRIBE-GIA-1, BAND-4 (Ruling: X with Skeletons): the first Giant-led band of the Age gains
+    2 Glory at once and the token; a later Giant-led band takes the token, with 2 more Glory,
+    only when it is strictly larger (Skeletons count in X) than the band it is on, the holder's
+    own included; a band that a Giant does not lead takes nothing."""
     state = position(
-        4,
-        GIA_SET,
-        tokens=TOKENS_4P,
-        hands={0: "GIA-red GIA-red GIA-blue GIA-blue"},
-        bands={0: ["*GIA-green GIA-green GIA-gray"]},
-        giant=(0, 3),
-        glory={0: 2},
+        4, GIA_SET, tokens=TOKENS_4P, hands={0: hand}, bands=bands, giant=giant, glory=before
     )
-    state = act(state, "band *GIA-red GIA-red GIA-blue GIA-blue", "place none")
-    assert glory(state) == (4, 0, 0, 0)
-    assert state.giant_holder == 0
-    assert state.giant_size == 4
-
-
-def test_giant_band_of_equal_size_does_not_take_the_token() -> None:
-    """TRIBE-GIA-1: strictly larger: 3 is not > 3, so no Glory and the token stays."""
-    state = position(
-        4,
-        GIA_SET,
-        tokens=TOKENS_4P,
-        hands={0: "GIA-red GIA-red GIA-blue"},
-        bands={1: ["*GIA-green GIA-green GIA-gray"]},
-        giant=(1, 3),
-    )
-    state = act(state, "band *GIA-red GIA-red GIA-blue", "place none")
-    assert glory(state) == (0, 0, 0, 0)
-    assert state.giant_holder == 1
-
-
-def test_giant_band_strictly_larger_takes_token_from_another_player() -> None:
-    """TRIBE-GIA-1: 4 > 3: the token moves to seat 0, who gains 2 Glory."""
-    state = position(
-        4,
-        GIA_SET,
-        tokens=TOKENS_4P,
-        hands={0: "GIA-red GIA-red GIA-blue GIA-blue"},
-        bands={1: ["*GIA-green GIA-green GIA-gray"]},
-        giant=(1, 3),
-    )
-    state = act(state, "band *GIA-red GIA-red GIA-blue GIA-blue", "place none")
-    assert glory(state) == (2, 0, 0, 0)
-    assert state.giant_holder == 0
-
-
-def test_giant_size_counts_skeletons() -> None:
-    """TRIBE-GIA-1 (Ruling: X with Skeletons): GIA GIA SKE SKE has X = 4 > 3."""
-    state = position(
-        4,
-        GIA_SET,
-        tokens=TOKENS_4P,
-        hands={0: "GIA-red GIA-blue SKE SKE"},
-        bands={1: ["*GIA-green GIA-green GIA-gray"]},
-        giant=(1, 3),
-    )
-    state = act(state, "band *GIA-red GIA-blue SKE SKE", "place none")
-    assert glory(state) == (2, 0, 0, 0)
-    assert state.giant_holder == 0
-
-
-def test_giants_that_do_not_lead_do_not_take_the_token() -> None:
-    """TRIBE-GIA-1, BAND-4: only a Giant-led band counts; an Orc leading Giants takes nothing."""
-    state = position(4, GIA_SET, tokens=TOKENS_4P, hands={0: "ORC-red GIA-red GIA-red"})
-    state = act(state, "band *ORC-red GIA-red GIA-red", "place none", "horde none")
-    assert glory(state) == (0, 0, 0, 0)
-    assert state.giant_holder is None
+    state = act(state, *actions)
+    assert glory(state) == expected
+    assert state.giant_holder == holder
+    if size is not None:
+        assert state.giant_size == size
 
 
 @pytest.mark.parametrize(
@@ -379,7 +519,7 @@ def test_giant_token_pays_its_value_for_the_age(players: int, age: int, value: i
     player count; the token then returns unclaimed (END-5)."""
     state = position(
         players,
-        GIA_SET_SMALL if players <= 3 else GIA_SET,
+        TRIBES_SMALL if players <= 3 else GIA_SET,
         tokens=tokens_for(players),
         age=age,
         bands={1: ["*GIA-red GIA-blue GIA-green"]},
@@ -392,6 +532,26 @@ def test_giant_token_pays_its_value_for_the_age(players: int, age: int, value: i
     assert gains(state, 1) == {"giant": value, "bands": 3}
     assert glory(state)[1] == value + 3
     assert state.giant_holder is None
+
+
+def test_first_giant_band_of_age_two_takes_the_token_whatever_age_one_had() -> None:
+    """TRIBE-GIA-1, TRIBE-GIA-2, END-5: Age I ends with seat 1 holding the token on a 5-card
+    Giant band (2 + band 10 = 12 Glory). In Age II the comparison starts afresh: seat 0's
+    1-card Giant band is the first of the Age and takes the token with 2 Glory."""
+    state = at_end(
+        4, GIA_SET, bands={1: ["*GIA-red GIA-red GIA-blue GIA-blue GIA-green"]}, giant=(1, 5)
+    )
+    state = end_age(state)
+    assert glory(state) == (0, 12, 0, 0)
+    # AGE-5: seats 0, 2, 3 tie on 0; the drawer (seat 0) is tied and starts.
+    assert state.first_player == 0
+    state = apply(state, Reveal(card("GIA-orange")))  # seat 0's starting card (AGE-2)
+    state = sample(state, random.Random(11))
+    assert to_move(state) == 0
+    state = act(state, "band *GIA-orange", "place none")
+    assert glory(state) == (2, 12, 0, 0)
+    assert state.giant_holder == 0
+    assert state.giant_size == 1
 
 
 # --- Halflings ---------------------------------------------------------------------------------
@@ -560,6 +720,55 @@ def test_merfolk_checkpoint_needs_a_marker_in_supply() -> None:
     assert to_move(state) == 1
 
 
+TEN_MERFOLK = "MER-red MER-red MER-blue MER-blue MER-green MER-green MER-gray MER-gray SKE SKE"
+
+
+def test_merfolk_three_checkpoints_in_one_move() -> None:
+    """TRIBE-MER-1, TRIBE-MER-2: X = 10 (Skeletons count, BAND-8) moves 2 → 12, passing 3 and 7
+    and reaching 12: three checkpoint markers, offered one after another."""
+    state = position(4, MER_SET, tokens=TOKENS_4P, hands={0: TEN_MERFOLK}, merfolk={0: 2})
+    state = act(state, "band *" + TEN_MERFOLK, "place none")
+    assert state.players[0].merfolk == 12
+    state = act(state, "checkpoint Althea", "checkpoint Althea")
+    assert "checkpoint Althea" in legal(state)
+    state = act(state, "checkpoint Althea")
+    assert state.players[0].kingdoms[Kingdom.ALTHEA] == 3
+    assert to_move(state) == 1
+
+
+def test_merfolk_checkpoint_reached_exactly_counts() -> None:
+    """TRIBE-MER-2: "reached or passed": 5 + 7 = 12 passes 7 and reaches 12 exactly: two
+    markers."""
+    hand = "MER-red MER-red MER-blue MER-blue MER-green MER-green MER-gray"
+    state = position(4, MER_SET, tokens=TOKENS_4P, hands={0: hand}, merfolk={0: 5})
+    state = act(state, "band *" + hand, "place none")
+    assert state.players[0].merfolk == 12
+    state = act(state, "checkpoint Duris", "checkpoint Ithys")
+    me = state.players[0]
+    assert (me.kingdoms[Kingdom.DURIS], me.kingdoms[Kingdom.ITHYS]) == (1, 1)
+    assert to_move(state) == 1
+
+
+def test_merfolk_checkpoints_stop_when_the_supply_runs_out() -> None:
+    """TRIBE-MER-2, BAND-6, BAND-5: placement comes first and uses a marker; then each
+    checkpoint needs a marker in supply. Supply 2, move 2 → 12 (three checkpoints): the band's
+    marker, one checkpoint marker, and the other two checkpoints are lost."""
+    # 25 - 1 (Merfolk marker) - 22 on kingdoms = 2 in supply.
+    full = {"Althea": 5, "Duris": 5, "Ithys": 5, "Pelagon": 5, "Straton": 2}
+    state = position(
+        4, MER_SET, tokens=TOKENS_4P, hands={0: TEN_MERFOLK}, merfolk={0: 2}, kingdoms={0: full}
+    )
+    assert state.players[0].supply == 2
+    state = act(state, "band *" + TEN_MERFOLK, "place Rhea")
+    assert state.players[0].merfolk == 12
+    assert state.players[0].supply == 1
+    state = act(state, "checkpoint Rhea")
+    # No marker is left for the second and third checkpoints: the turn is over.
+    assert state.players[0].supply == 0
+    assert state.players[0].kingdoms[Kingdom.RHEA] == 2
+    assert to_move(state) == 1
+
+
 @pytest.mark.parametrize(
     ("trolls", "expected"),
     [
@@ -591,101 +800,65 @@ def test_merfolk_board_scores_like_a_kingdom(
     assert gains(state, 0) == {"merfolk": 2}
 
 
-def test_merfolk_players_on_space_zero_are_not_ranked() -> None:
-    """TRIBE-MER-3 (Ruling): Age III, seat 0 on 5 takes III = 4. Seats on 0 are not ranked;
-    were they, they would share ranks 2–4: (2 + 1 + 0) // 3 = 1 each."""
-    state = position(
-        4, MER_SET, tokens=TOKENS_4P, age=3, merfolk={0: 5}, dragons_drawn=2, top_left=0
-    )
-    state = end_age(state)
-    assert glory(state) == (4, 0, 0, 0)
-
-
 @pytest.mark.parametrize(
-    ("scoring", "expected"),
+    ("players", "age", "positions", "scoring", "expected"),
     [
-        # Age III: 1st → III = 4, 2nd → II = 2, 3rd → I = 1.
-        ("like_kingdom", (4, 2, 1, 0)),
-        # Only the first earns.
-        ("first_only", (4, 0, 0, 0)),
+        # Ruling: Age III, seat 0 on 5 takes III = 4. Seats on 0 are not ranked; were they,
+        # they would share ranks 2–4: (2 + 1 + 0) // 3 = 1 each.
+        pytest.param(4, 3, {0: 5}, None, (4, 0, 0, 0), id="players-on-space-zero-are-not-ranked"),
+        # Option merfolk_scoring, Age III. like_kingdom: 1st → III = 4, 2nd → II = 2, 3rd → I = 1.
+        pytest.param(
+            4, 3, {0: 9, 1: 6, 2: 3}, "like_kingdom", (4, 2, 1, 0), id="scoring-option-like_kingdom"
+        ),
+        # first_only: only the first earns.
+        pytest.param(
+            4, 3, {0: 9, 1: 6, 2: 3}, "first_only", (4, 0, 0, 0), id="scoring-option-first_only"
+        ),
+        # first_only: players tied for first share the first place's award alone. Age III:
+        # III = 4, split by two → 4 // 2 = 2 each (not (4 + 2) // 2).
+        pytest.param(
+            4,
+            3,
+            {0: 6, 1: 6, 2: 3},
+            "first_only",
+            (2, 2, 0, 0),
+            id="first-only-tie-splits-the-first-award-only",
+        ),
+        # Ruling: the board follows the 2-player Age II rule (SCORE-2P-1). 2 players, Age II
+        # (final), small side I = 1, II = 3: first → II = 3, second nothing.
+        pytest.param(2, 2, {0: 4, 1: 2}, None, (3, 0), id="two-player-final-age-first-earns-II"),
+        # A lone ranked player → I + II = 1 + 3 = 4.
+        pytest.param(2, 2, {0: 4}, None, (4, 0), id="two-player-final-age-lone-player"),
+        # A tie for first splits II: 3 // 2 = 1 each.
+        pytest.param(2, 2, {0: 4, 1: 4}, None, (1, 1), id="two-player-final-age-tie-splits-II"),
+        # COMP-10: 3 players, Age II: 1st → II = 3, 2nd → I = 1.
+        pytest.param(3, 2, {0: 4, 1: 2}, None, (3, 1, 0), id="three-players-use-the-small-side"),
     ],
 )
-def test_merfolk_scoring_option(scoring: str, expected: tuple[int, ...]) -> None:
-    """TRIBE-MER-3, option merfolk_scoring: like_kingdom / first_only."""
-    options = Options(merfolk_scoring="like_kingdom" if scoring == "like_kingdom" else "first_only")
+def test_merfolk_board_scoring(
+    players: int,
+    age: int,
+    positions: dict[int, int],
+    scoring: Literal["like_kingdom", "first_only"] | None,
+    expected: tuple[int, ...],
+) -> None:
+    """TRIBE-MER-3, COMP-10, SCORE-2P-1 (Rulings), option merfolk_scoring (like_kingdom /
+    first_only): at the end of an Age the board is ranked by position like a kingdom, players on
+    space 0 unranked, with the board's values as awards (the small side with 2–3 players) and
+    the 2-player Age II rule; with first_only only the first place's award is paid."""
+    options = None if scoring is None else Options(merfolk_scoring=scoring)
     state = position(
-        4,
-        MER_SET,
-        tokens=TOKENS_4P,
-        age=3,
-        merfolk={0: 9, 1: 6, 2: 3},
+        players,
+        MER_SET if players >= 4 else MER_SET_SMALL,
+        tokens=tokens_for(players),
+        age=age,
+        merfolk=positions,
         options=options,
         dragons_drawn=2,
         top_left=0,
     )
     state = end_age(state)
     assert glory(state) == expected
-
-
-def test_merfolk_first_only_tie_splits_the_first_award_only() -> None:
-    """TRIBE-MER-3, option merfolk_scoring=first_only: players tied for first share the first
-    place's award alone. Age III: III = 4, split by two → 4 // 2 = 2 each (not (4 + 2) // 2)."""
-    state = position(
-        4,
-        MER_SET,
-        tokens=TOKENS_4P,
-        age=3,
-        merfolk={0: 6, 1: 6, 2: 3},
-        options=Options(merfolk_scoring="first_only"),
-        dragons_drawn=2,
-        top_left=0,
-    )
-    state = end_age(state)
-    assert glory(state) == (2, 2, 0, 0)
-
-
-@pytest.mark.parametrize(
-    ("positions", "expected"),
-    [
-        # 2 players, Age II (final), small side I = 1, II = 3 (SCORE-2P-1):
-        # first → II = 3, second nothing.
-        ({0: 4, 1: 2}, (3, 0)),
-        # a lone ranked player → I + II = 1 + 3 = 4.
-        ({0: 4}, (4, 0)),
-        # a tie for first splits II: 3 // 2 = 1 each.
-        ({0: 4, 1: 4}, (1, 1)),
-    ],
-)
-def test_merfolk_board_two_player_final_age(
-    positions: dict[int, int], expected: tuple[int, ...]
-) -> None:
-    """TRIBE-MER-3, SCORE-2P-1 (Ruling): the Merfolk board follows the 2-player Age II rule."""
-    state = position(
-        2,
-        MER_SET_SMALL,
-        tokens=TOKENS_SMALL,
-        age=2,
-        merfolk=positions,
-        dragons_drawn=2,
-        top_left=0,
-    )
-    state = end_age(state)
-    assert glory(state) == expected
-
-
-def test_merfolk_board_three_players_uses_the_small_side() -> None:
-    """TRIBE-MER-3, COMP-10: 3 players, Age II: 1st → II = 3, 2nd → I = 1."""
-    state = position(
-        3,
-        MER_SET_SMALL,
-        tokens=TOKENS_SMALL,
-        age=2,
-        merfolk={0: 4, 1: 2},
-        dragons_drawn=2,
-        top_left=0,
-    )
-    state = end_age(state)
-    assert glory(state) == (3, 1, 0)
 
 
 # --- Minotaurs ---------------------------------------------------------------------------------
@@ -874,7 +1047,7 @@ def test_orc_horde_is_emptied_in_the_last_age_of_a_two_player_game() -> None:
     """TRIBE-ORC-2, SETUP-2: with 2 players Age II is the last: 2 markers → 3 Glory."""
     state = position(
         2,
-        GIA_SET_SMALL,
+        TRIBES_SMALL,
         tokens=TOKENS_SMALL,
         age=2,
         horde={0: ["red", "blue"]},
@@ -884,6 +1057,22 @@ def test_orc_horde_is_emptied_in_the_last_age_of_a_two_player_game() -> None:
     state = end_age(state)
     assert is_terminal(state)
     assert glory(state) == (3, 0)
+
+
+def test_horde_decisions_skip_empty_hordes_and_end_with_the_drawer() -> None:
+    """TRIBE-ORC-2, END-3: 5 players, seat 2 drew the third Dragon; Hordes of seats 0, 2, 3.
+    From seat 3 clockwise: 3, (4 has none), 0, (1 has none), and the drawer 2 last."""
+    state = at_end(5, GIA_SET, to_move=2, horde={0: ["red"], 2: ["blue"], 3: ["green", "gray"]})
+    state = end_age(state)
+    order = []
+    while not is_chance(state):
+        seat = to_move(state)
+        assert isinstance(seat, int)
+        order.append(seat)
+        state = act(state, "empty none" if seat != 3 else "empty gray green")
+    assert order == [3, 0, 2]
+    # Seat 3 emptied 2 markers: 3 Glory (COMP-11).
+    assert glory(state) == (0, 0, 0, 3, 0)
 
 
 # --- Skeletons ---------------------------------------------------------------------------------

@@ -10,14 +10,12 @@ import pytest
 from ethnos_rules import (
     CHANCE,
     DRAGON,
-    GameState,
     IllegalActionError,
     Pass,
     PlayBand,
     Recruit,
     Reveal,
     SetupError,
-    apply,
     card,
     chance_outcomes,
     check_state,
@@ -27,17 +25,10 @@ from ethnos_rules import (
     position,
     to_move,
 )
+from helpers import act, legal
 
 TRIBES = ["DWA", "ELF", "HAL", "SKE", "WIZ", "ORC"]
 SMALL = ["DWA", "ELF", "HAL", "SKE", "ORC"]  # 3 * 12 + 24 + 12 = 72 cards
-
-
-def act(state: GameState, text: str) -> GameState:
-    return apply(state, parse_action(text))
-
-
-def texts(state: GameState) -> list[str]:
-    return [str(a) for a in legal_actions(state)]
 
 
 # --- TURN-1 ---------------------------------------------------------------------------------
@@ -46,7 +37,7 @@ def texts(state: GameState) -> list[str]:
 def test_turn_offers_recruits_and_bands_only() -> None:
     """TURN-1: a turn is one Recruit (from the row or the deck) or one band; no pass."""
     state = position(4, TRIBES, hands={0: "DWA-red"}, row="ELF-blue ELF-blue ORC-green")
-    assert texts(state) == [
+    assert legal(state) == [
         "recruit ELF-blue",
         "recruit ORC-green",
         "recruit deck",

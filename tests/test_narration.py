@@ -39,6 +39,26 @@ def at_age_end(**kwargs: Any) -> GameState:
     return position(4, MER, dragons_drawn=2, top_left=0, **kwargs)
 
 
+def troll_ties(options: Options) -> GameState:
+    """Age III: seat 0 first in Rhea, seats 1 and 2 equal below, seat 1 with a Troll token."""
+    kingdoms = {0: {"Rhea": 2}, 1: {"Rhea": 1}, 2: {"Rhea": 1}}
+    return at_age_end(age=3, kingdoms=kingdoms, trolls={1: [3]}, options=options)
+
+
+def two_player_tie(options: Options) -> GameState:
+    """The last Age of a 2-player game, both players tied in Rhea."""
+    return position(
+        2,
+        ["DWA", "GIA", "ORC", "SKE", "TRO"],
+        tokens=TOKENS_SMALL,
+        age=2,
+        dragons_drawn=2,
+        top_left=0,
+        kingdoms={0: {"Rhea": 1}, 1: {"Rhea": 1}},
+        options=options,
+    )
+
+
 MERFOLK_BAND = "band *MER-red MER-red MER-blue MER-blue MER-green MER-green MER-gray"
 MERFOLK_HAND = {0: "MER-red MER-red MER-blue MER-blue MER-green MER-green MER-gray"}
 
@@ -88,12 +108,7 @@ CASES: list[tuple[str, str, Any, tuple[str, ...], str, str | None]] = [
     (
         "troll_tiebreak",
         "all_ranks",
-        lambda o: at_age_end(
-            age=3,
-            kingdoms={0: {"Rhea": 2}, 1: {"Rhea": 1}, 2: {"Rhea": 1}},
-            trolls={1: [3]},
-            options=o,
-        ),
+        troll_ties,
         ("recruit deck", "reveal DRAGON"),
         "seat 1 ahead of seat 2 on Troll tokens (3 to 0) (SCORE-K-3)",
         None,
@@ -101,12 +116,7 @@ CASES: list[tuple[str, str, Any, tuple[str, ...], str, str | None]] = [
     (
         "troll_tiebreak",
         "first_only",
-        lambda o: at_age_end(
-            age=3,
-            kingdoms={0: {"Rhea": 2}, 1: {"Rhea": 1}, 2: {"Rhea": 1}},
-            trolls={1: [3]},
-            options=o,
-        ),
+        troll_ties,
         ("recruit deck", "reveal DRAGON"),
         "seats 1 and 2 tie for 2nd and 3rd and share 6 + 2 = 8: 4 each (SCORE-K-3)",
         "on Troll tokens",
@@ -114,16 +124,7 @@ CASES: list[tuple[str, str, Any, tuple[str, ...], str, str | None]] = [
     (
         "two_player_final_tie",
         "split_II",
-        lambda o: position(
-            2,
-            ["DWA", "GIA", "ORC", "SKE", "TRO"],
-            tokens=TOKENS_SMALL,
-            age=2,
-            dragons_drawn=2,
-            top_left=0,
-            kingdoms={0: {"Rhea": 1}, 1: {"Rhea": 1}},
-            options=o,
-        ),
+        two_player_tie,
         ("recruit deck", "reveal DRAGON"),
         "seats 0 and 1 tie for first and split II = 8: 4 each (SCORE-2P-1).",
         None,
@@ -131,16 +132,7 @@ CASES: list[tuple[str, str, Any, tuple[str, ...], str, str | None]] = [
     (
         "two_player_final_tie",
         "split_I_plus_II",
-        lambda o: position(
-            2,
-            ["DWA", "GIA", "ORC", "SKE", "TRO"],
-            tokens=TOKENS_SMALL,
-            age=2,
-            dragons_drawn=2,
-            top_left=0,
-            kingdoms={0: {"Rhea": 1}, 1: {"Rhea": 1}},
-            options=o,
-        ),
+        two_player_tie,
         ("recruit deck", "reveal DRAGON"),
         "seats 0 and 1 tie for first and split I + II = 2 + 8 = 10: 5 each (SCORE-2P-1).",
         None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable
 from typing import ClassVar, Literal
 
 import attrs
@@ -179,14 +178,22 @@ def play_band(state: GameState, seat: int, action: PlayBand, chain: int) -> Game
 def counted_markers(state: GameState, seat: int, kingdom: Kingdom) -> tuple[int, ...]:
     """The markers a band's effective size must exceed to place in ``kingdom`` (BAND-5): the
     player's own, or both players' in a 2-player game."""
-    if state.config.players == 2:
-        return tuple(p.kingdoms[kingdom] for p in state.players)
-    return (state.players[seat].kingdoms[kingdom],)
+    return tuple(state.players[s].kingdoms[kingdom] for s in counting_seats(state, seat))
+
+
+def counting_seats(state: GameState, seat: int) -> tuple[int, ...]:
+    """Whose markers a band of ``seat`` must beat (BAND-5): its own, or both players' in a
+    2-player game."""
+    return _BOTH if state.config.players == 2 else (seat,)
+
+
+_BOTH = (0, 1)
 
 
 def placement_threshold(state: GameState, seat: int, kingdom: Kingdom) -> int:
     """How many markers the band must be larger than in ``kingdom`` (BAND-5)."""
-    return sum(counted_markers(state, seat, kingdom))
+    players = state.players
+    return sum([players[s].kingdoms[kingdom] for s in counting_seats(state, seat)])
 
 
 def effective_size(ctx: BandContext) -> int:
@@ -194,23 +201,22 @@ def effective_size(ctx: BandContext) -> int:
     return ctx.size + ctx.leader.tribe.ability.placement_bonus
 
 
-def placement_blocked(state: GameState, ctx: BandContext) -> Blocked | None:
-    """Why no kingdom is even tested: a Halfling Leader never places (TRIBE-HAL-1), and a player
-    without a marker in supply places nothing (BAND-5)."""
-    if not ctx.leader.tribe.ability.places:
-        return "never"
-    if state.players[ctx.seat].supply == 0:
-        return "supply"
-    return None
-
-
 def candidate_kingdoms(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
     """The kingdoms the size test is made for: the Leader's colour, or any kingdom with a
-    Wingfolk Leader (TRIBE-WIN-1)."""
-    if placement_blocked(state, ctx) is not None:
+    Wingfolk Leader (TRIBE-WIN-1); none for a Halfling Leader (TRIBE-HAL-1) or a player without
+    a marker in supply (BAND-5)."""
+    ability = ctx.leader.tribe.ability
+    if not ability.places or not state.players[ctx.seat].supply:
         return ()
     assert ctx.leader.colour is not None
-    return KINGDOMS if ctx.leader.tribe.ability.any_kingdom else (ctx.leader.colour.kingdom,)
+    return KINGDOMS if ability.any_kingdom else (ctx.leader.colour.kingdom,)
+
+
+def placement_blocked(state: GameState, ctx: BandContext) -> Blocked | None:
+    """Why :func:`candidate_kingdoms` is empty: ``"never"`` or ``"supply"``, else None."""
+    if candidate_kingdoms(state, ctx):
+        return None
+    return "supply" if ctx.leader.tribe.ability.places else "never"
 
 
 def _passing(
@@ -222,7 +228,8 @@ def _passing(
 
 def placement_options(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
     """The kingdoms where this band may place its marker (BAND-5, TRIBE-HAL-1, TRIBE-WIN-1)."""
-    return _passing(state, ctx, candidate_kingdoms(state, ctx))
+    kingdoms = candidate_kingdoms(state, ctx)
+    return _passing(state, ctx, kingdoms) if kingdoms else ()
 
 
 def placement_test(
@@ -379,7 +386,9 @@ class Ability:
 def after_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-6: the Leader ability follows the placement."""
     state, step = ctx.leader.tribe.ability.after_placement(state, ctx)
-    return _go_on(state, ctx, step, after_ability)
+    if step is not None:
+        return attrs.evolve(state, pending=step)
+    return after_ability(state, ctx)
 
 
 def after_ability(state: GameState, ctx: BandContext) -> GameState:
@@ -393,22 +402,9 @@ def after_ability(state: GameState, ctx: BandContext) -> GameState:
 def handle_rest(state: GameState, ctx: BandContext) -> GameState:
     """The last Leader handles the rest of the hand (BAND-6, TRIBE-CEN-3); then the turn ends."""
     state, step = ctx.leader.tribe.ability.handle_rest(state, ctx)
-    return _go_on(state, ctx, step, _end_turn)
-
-
-def _end_turn(state: GameState, ctx: BandContext) -> GameState:
-    return _turn.end_turn(state, ctx.seat)
-
-
-def _go_on(
-    state: GameState,
-    ctx: BandContext,
-    step: Pending | None,
-    then: Callable[[GameState, BandContext], GameState],
-) -> GameState:
     if step is not None:
         return attrs.evolve(state, pending=step)
-    return then(state, ctx)
+    return _turn.end_turn(state, ctx.seat)
 
 
 def can_chain(state: GameState, ctx: BandContext) -> bool:
@@ -447,7 +443,11 @@ class AbilityStep(BandStep):
 
     def apply(self, state: GameState, action: Action) -> GameState:
         state, step = self.resolve(state, action)
-        return _go_on(state, self.ctx, step, after_ability if self.part == "ability" else _end_turn)
+        if step is not None:
+            return attrs.evolve(state, pending=step)
+        if self.part == "ability":
+            return after_ability(state, self.ctx)
+        return _turn.end_turn(state, self.ctx.seat)
 
     def problems(self, state: GameState) -> list[str]:
         out = super().problems(state)

@@ -99,11 +99,8 @@ class DrawPending(Pending):
         drawn = remove_from_deck(state, action.card)
         if isinstance(action.card, Dragon):
             return self.dragon(drawn)
-        emit(self._drawn, state, action.card)
+        emit(_drawn, self, state, action.card)
         return self.receive(drawn, action.card)
-
-    def _drawn(self, state: GameState, card: Card) -> CardDrawn:
-        return CardDrawn(card, self.receiver(state), self.source)
 
     def receiver(self, state: GameState) -> int | None:
         """The seat the card goes to, or None (the row)."""
@@ -116,6 +113,10 @@ class DrawPending(Pending):
     def dragon(self, state: GameState) -> GameState:
         """A Dragon was revealed (RECRUIT-3/4); only draws after the split can meet one."""
         raise NotImplementedError
+
+
+def _drawn(pending: DrawPending, state: GameState, card: Card) -> CardDrawn:
+    return CardDrawn(card, pending.receiver(state), pending.source)
 
 
 def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:

@@ -48,10 +48,11 @@ Gains = tuple[tuple[int, ...], ...]
 
 def _score(state: GameState, gains: Gains, source: str, event: Event) -> tuple[GameState, Gains]:
     """Pay ``event``'s gains, counted under ``source`` for the Age summary."""
-    if not event.gains:
+    paid = event.gains
+    if not paid:
         return credit(state, event), gains
     rows = [list(row) for row in gains]
-    for seat, amount in event.gains:
+    for seat, amount in paid:
         rows[seat][SOURCES.index(source)] += amount
     return credit(state, event), tuple(tuple(row) for row in rows)
 
@@ -73,22 +74,18 @@ def _ranked(state: GameState, values: Sequence[int]) -> Ranked:
     best = max(values[s] for s in contenders)
     first_only = state.options.troll_tiebreak == "first_only"
 
-    def trolls(seat: int) -> tuple[int, int] | None:
-        if first_only and values[seat] != best:
-            return None
+    trolls: dict[int, tuple[int, int] | None] = {}
+    for seat in contenders:
         held = state.players[seat].trolls
-        return (sum(held), max(held, default=0))
-
-    def key(seat: int) -> tuple[int, tuple[int, int]]:
-        return (values[seat], trolls(seat) or (0, 0))
-
-    ordered = sorted(contenders, key=lambda s: (-key(s)[0], tuple(-k for k in key(s)[1]), s))
+        counted = not first_only or values[seat] == best
+        trolls[seat] = (sum(held), max(held, default=0)) if counted else None
+    key = {s: (values[s], *(trolls[s] or (0, 0))) for s in contenders}
     groups: Ranked = []
-    for seat in ordered:
-        if groups and key(groups[-1][2][0]) == key(seat):
+    for seat in sorted(contenders, key=lambda s: (tuple(-k for k in key[s]), s)):
+        if groups and key[groups[-1][2][0]] == key[seat]:
             groups[-1][2].append(seat)
         else:
-            groups.append((values[seat], trolls(seat), [seat]))
+            groups.append((values[seat], trolls[seat], [seat]))
     return groups
 
 
@@ -363,8 +360,12 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
             # TRIBE-SKE-1: Skeletons leave every band before it scores.
             kept = sum(1 for c in band.cards if not c.wild)
             bonus = band.leader.tribe.ability.band_bonus
-            scored = BandScored(seat, band, kept, bonus, band_score(state, kept, bonus))
-            state, gains = _score(state, gains, "bands", scored)
+            value = band_score(state, kept, bonus)
+            if value:
+                scored = BandScored(seat, band, kept, bonus, value)
+                state, gains = _score(state, gains, "bands", scored)
+            else:  # most bands of an Age earn nothing: told, not paid
+                emit(BandScored, seat, band, kept, bonus, value)
     cards = [c for p in state.players for b in p.bands for c in b.cards]
     summary = AgeSummary(
         age=state.age,

@@ -128,7 +128,7 @@ def _only(seat: int) -> frozenset[int]:
 class TribeChosen(Event):
     """Chance chose one more tribe for play (SETUP-3).
 
-    >>> from ethnos_rules import card
+    >>> from ethnos_rules import TribeChosen, card
     >>> print(TribeChosen(card("ELF-red").tribe))
     The Elves are chosen at random (SETUP-3).
     """
@@ -148,7 +148,7 @@ class TribesInPlay(Event):
         tribes: The tribes in play.
         by_chance: Whether chance chose them (else the caller gave them).
 
-    >>> from ethnos_rules import FIRST_EDITION
+    >>> from ethnos_rules import FIRST_EDITION, TribesInPlay
     >>> print(TribesInPlay(FIRST_EDITION.tribes[:5], by_chance=False))
     Tribes in play (given): Centaurs, Dwarves, Elves, Giants, Halflings (SETUP-3).
     """
@@ -167,7 +167,7 @@ class TribesInPlay(Event):
 class TokensLaid(Event):
     """The glory tokens of one kingdom, lowest on space I (SETUP-4).
 
-    >>> from ethnos_rules import Kingdom
+    >>> from ethnos_rules import Kingdom, TokensLaid
     >>> print(TokensLaid(Kingdom.RHEA, (2, 4, 8), by_chance=True))
     Rhea gets the glory tokens 2/4/8, laid at random (SETUP-4).
     """
@@ -191,6 +191,7 @@ class TokensLaid(Event):
 class AgeBegan(Event):
     """An Age begins; before Ages II and III every Ally card is gathered into the deck (AGE-1).
 
+    >>> from ethnos_rules import AgeBegan
     >>> print(AgeBegan(2, 3))
     Age II of III begins: every Ally card goes back into the deck (AGE-1).
     """
@@ -218,6 +219,7 @@ class FirstPlayer(Event):
         tied: The seats with the least Glory, when several.
         counted_from: Where the clockwise count of a tie starts: the drawer of the last Dragon.
 
+    >>> from ethnos_rules import FirstPlayer
     >>> print(FirstPlayer(2, 2, "least_glory", least=10, tied=(0, 2), counted_from=1))
     Seats 0 and 2 have the least Glory (10); going clockwise from seat 1, who drew the last
     Dragon, seat 2 comes first and is the first player (AGE-5).
@@ -261,7 +263,7 @@ class CardDrawn(Event):
         seat: Who receives it (None for the row).
         source: ``"deal"``, ``"row"``, ``"deck"`` or ``"wizard"``.
 
-    >>> from ethnos_rules import card
+    >>> from ethnos_rules import CardDrawn, card
     >>> event = CardDrawn(card("ELF-red"), 2, "deck")
     >>> print(event)
     Seat 2 draws ELF-red from the deck (RECRUIT-1).
@@ -299,6 +301,7 @@ _SOURCE_RULES = {"deal": "AGE-2", "row": "AGE-3", "deck": "RECRUIT-1", "wizard":
 class DeckSplit(Event):
     """The deck is split; the Dragons go into the bottom part (AGE-4).
 
+    >>> from ethnos_rules import DeckSplit
     >>> print(DeckSplit(top=31, bottom=32, dragons=3))
     The deck is split: the top 31 cards hold no Dragon; the 3 Dragons are shuffled into the
     other 32 (AGE-4).
@@ -324,7 +327,7 @@ class Recruited(Event):
     """A player recruits: takes a card from the row, or draws from the deck (``card`` None)
     (RECRUIT-1). The drawn card itself is a :class:`CardDrawn`.
 
-    >>> from ethnos_rules import card
+    >>> from ethnos_rules import Recruited, card
     >>> print(Recruited(0, card("DWA-red")))
     Seat 0 recruits DWA-red from the row (RECRUIT-1).
     >>> print(Recruited(1, None))
@@ -345,6 +348,7 @@ class Recruited(Event):
 class Passed(Event):
     """A player with a full hand that forms no band passes (TURN-3).
 
+    >>> from ethnos_rules import Passed
     >>> print(Passed(3, 10))
     Seat 3 holds 10 cards that form no band and passes (TURN-3).
     """
@@ -370,6 +374,7 @@ class DragonRevealed(Event):
         ends_age: Whether it ends the Age (the last Dragon).
         wizards: Whether Wizards drew it.
 
+    >>> from ethnos_rules import DragonRevealed
     >>> print(DragonRevealed(1, 3, 3, age=2, ends_age=True))
     Seat 1 draws the third Dragon: Age II ends at once, and nothing else of the turn happens
     (RECRUIT-4).
@@ -412,7 +417,7 @@ class BandPlayed(Event):
         band: The band, Leader first.
         chain: 0 for the turn's first band, 1 for a band a Centaur chain allows, and so on.
 
-    >>> from ethnos_rules import Band, card
+    >>> from ethnos_rules import Band, BandPlayed, card
     >>> print(BandPlayed(0, Band(card("ELF-red"), (card("ELF-blue"),)), chain=0))
     Seat 0 plays a band of 2 cards (*ELF-red ELF-blue), led by ELF-red (Elves) (BAND-4).
     """
@@ -455,7 +460,7 @@ class PlacementTest(Event):
             marker left), or None.
         any_kingdom: Whether the Leader may choose the kingdom (Wingfolk).
 
-    >>> from ethnos_rules import Kingdom, card
+    >>> from ethnos_rules import Kingdom, PlacementTest, card
     >>> print(PlacementTest(0, card("ELF-red"), 2, 0, ((Kingdom.RHEA, (1, 2)),), ()))
     No marker: 2 cards are not more than both players' 1 + 2 = 3 markers in Rhea (the 2-player
     rule) (BAND-5).
@@ -543,7 +548,7 @@ class MarkerPlaced(Event):
     """A marker goes from supply onto a kingdom: the band's (BAND-5; automatic under
     ``placement=mandatory`` with one choice, BAND-5a) or a Merfolk checkpoint's (TRIBE-MER-2).
 
-    >>> from ethnos_rules import Kingdom
+    >>> from ethnos_rules import Kingdom, MarkerPlaced
     >>> print(MarkerPlaced(1, Kingdom.DURIS, "band", now=2))
     Seat 1 places a marker in Duris (now 2 there) (BAND-5).
     >>> print(MarkerPlaced(1, Kingdom.DURIS, "checkpoint", now=3))
@@ -581,6 +586,7 @@ class MarkerPlaced(Event):
 class PlacementDeclined(Event):
     """The player chooses not to place the band's marker (BAND-5a).
 
+    >>> from ethnos_rules import PlacementDeclined
     >>> print(PlacementDeclined(0))
     Seat 0 chooses not to place a marker (BAND-5a).
     """
@@ -596,7 +602,7 @@ class PlacementDeclined(Event):
 class RestToRow(Event):
     """The rest of the hand goes face up into the row (BAND-6); Elves may keep some of it.
 
-    >>> from ethnos_rules import card
+    >>> from ethnos_rules import RestToRow, card
     >>> print(RestToRow(2, (card("DWA-red"), card("SKE"))))
     The rest of seat 2's hand goes face up into the row: DWA-red SKE (BAND-6).
     """
@@ -619,6 +625,7 @@ class RestToRow(Event):
 class ChainOffered(Event):
     """A Centaur-led band placed a marker: another band may follow (TRIBE-CEN-1).
 
+    >>> from ethnos_rules import ChainOffered
     >>> print(ChainOffered(0))
     Centaurs: the band placed a marker, so seat 0 may play another band from the rest of the
     hand (TRIBE-CEN-1).
@@ -638,6 +645,7 @@ class ChainOffered(Event):
 class ChainStopped(Event):
     """The player plays no further band in the Centaur chain (TRIBE-CEN-1).
 
+    >>> from ethnos_rules import ChainStopped
     >>> print(ChainStopped(0))
     Seat 0 ends the Centaur chain (TRIBE-CEN-1).
     """
@@ -660,6 +668,7 @@ class GiantTokenTaken(Event):
         previous: X of the largest Giant-led band before it (0 for none).
         glory: The Glory gained.
 
+    >>> from ethnos_rules import GiantTokenTaken
     >>> event = GiantTokenTaken(1, size=3, previous=2, glory=2)
     >>> print(event)
     Giants: the band (3) is larger than every other Giant-led band this Age (2): seat 1 gains 2
@@ -693,6 +702,7 @@ class GiantTokenTaken(Event):
 class GiantTokenMissed(Event):
     """A Giant-led band that is not larger than the largest this Age: nothing (TRIBE-GIA-1).
 
+    >>> from ethnos_rules import GiantTokenMissed
     >>> print(GiantTokenMissed(0, size=2, largest=3))
     Giants: the band (2) is not larger than the largest Giant-led band this Age (3): no Glory, no
     token (TRIBE-GIA-1).
@@ -724,6 +734,7 @@ class MerfolkMoved(Event):
         markers: The checkpoint markers earned (one per move under
             ``merfolk_checkpoints=one_per_move``).
 
+    >>> from ethnos_rules import MerfolkMoved
     >>> print(MerfolkMoved(0, start=0, end=7, spaces=7, checkpoints=(3, 7), markers=1))
     Merfolk: seat 0's marker moves 7 spaces, from 0 to 7, reaching checkpoints 3 and 7: 1 marker
     for any kingdom (TRIBE-MER-1, TRIBE-MER-2).
@@ -761,6 +772,7 @@ class MerfolkMoved(Event):
 class CheckpointDeclined(Event):
     """The player places no marker for a checkpoint (TRIBE-MER-2).
 
+    >>> from ethnos_rules import CheckpointDeclined
     >>> print(CheckpointDeclined(0))
     Merfolk: seat 0 places no checkpoint marker (TRIBE-MER-2).
     """
@@ -776,6 +788,7 @@ class CheckpointDeclined(Event):
 class CheckpointsLost(Event):
     """Checkpoint markers earned but not placed: the supply is empty (TRIBE-MER-2).
 
+    >>> from ethnos_rules import CheckpointsLost
     >>> print(CheckpointsLost(0, 2))
     Merfolk: seat 0 has no marker left in supply for 2 checkpoint markers (TRIBE-MER-2).
     """
@@ -795,7 +808,7 @@ class CheckpointsLost(Event):
 class HordeMarkerAdded(Event):
     """A marker from supply onto the Horde space of the Leader's colour (TRIBE-ORC-1).
 
-    >>> from ethnos_rules import Colour
+    >>> from ethnos_rules import Colour, HordeMarkerAdded
     >>> print(HordeMarkerAdded(0, Colour.RED))
     Orcs: seat 0 puts a marker on the red space of the Horde (TRIBE-ORC-1).
     """
@@ -815,6 +828,7 @@ class HordeMarkerAdded(Event):
 class HordeDeclined(Event):
     """The player adds no marker to the Horde (TRIBE-ORC-1).
 
+    >>> from ethnos_rules import HordeDeclined
     >>> print(HordeDeclined(0))
     Orcs: seat 0 does not add to the Horde (TRIBE-ORC-1).
     """
@@ -830,7 +844,7 @@ class HordeDeclined(Event):
 class HordeBlocked(Event):
     """No marker can go on the Horde: its space is taken, or the supply is empty (TRIBE-ORC-1).
 
-    >>> from ethnos_rules import Colour
+    >>> from ethnos_rules import Colour, HordeBlocked
     >>> print(HordeBlocked(0, Colour.RED, "taken"))
     Orcs: the red space of seat 0's Horde is already taken (TRIBE-ORC-1).
     """
@@ -853,6 +867,7 @@ class HordeBlocked(Event):
 class TrollTokenTaken(Event):
     """The player takes an unclaimed Troll token worth X or less (TRIBE-TRO-1).
 
+    >>> from ethnos_rules import TrollTokenTaken
     >>> print(TrollTokenTaken(0, 4, size=5))
     Trolls: seat 0 takes the Troll token 4 (X = 5) (TRIBE-TRO-1).
     """
@@ -874,6 +889,7 @@ class TrollDeclined(Event):
     """The player takes no Troll token (TRIBE-TRO-1); ``none_left`` when none was worth X or
     less.
 
+    >>> from ethnos_rules import TrollDeclined
     >>> print(TrollDeclined(0, size=2, none_left=True))
     Trolls: no unclaimed Troll token is worth 2 or less (TRIBE-TRO-1).
     """
@@ -893,7 +909,7 @@ class TrollDeclined(Event):
 class CardKept(Event):
     """Elves keep one card of the rest of the hand, seen by its owner alone (TRIBE-ELF-1).
 
-    >>> from ethnos_rules import card
+    >>> from ethnos_rules import CardKept, card
     >>> event = CardKept(0, card("ELF-red"), limit=3)
     >>> print(event); event.visible_to
     Elves: seat 0 keeps ELF-red (up to X = 3) (TRIBE-ELF-1).
@@ -917,6 +933,7 @@ class CardKept(Event):
 class KeepingDone(Event):
     """Elves stop keeping; how many cards were kept is public (TRIBE-ELF-1).
 
+    >>> from ethnos_rules import KeepingDone
     >>> print(KeepingDone(0, kept=2, limit=3))
     Elves: seat 0 keeps 2 cards (up to X = 3) (TRIBE-ELF-1).
     """
@@ -935,6 +952,7 @@ class KeepingDone(Event):
 class WizardsDraw(Event):
     """Wizards draw ``count`` cards from the deck after discarding, or none (TRIBE-WIZ-1).
 
+    >>> from ethnos_rules import WizardsDraw
     >>> print(WizardsDraw(0, count=3))
     Wizards: seat 0 draws 3 cards from the deck (TRIBE-WIZ-1).
     """
@@ -959,6 +977,7 @@ class WizardsDraw(Event):
 class AgeEnded(Event):
     """The third Dragon ends the Age; scoring follows (RECRUIT-4, END).
 
+    >>> from ethnos_rules import AgeEnded
     >>> print(AgeEnded(1, drawer=2))
     Age I is over: seat 2 drew the third Dragon (RECRUIT-4).
     """
@@ -977,7 +996,7 @@ class AgeEnded(Event):
 class HandDiscarded(Event):
     """A player's hand is discarded at the end of the Age, unseen by the others (END-1).
 
-    >>> from ethnos_rules import card
+    >>> from ethnos_rules import HandDiscarded, card
     >>> print(HandDiscarded(1, (card("ELF-red"),)))
     Seat 1 discards the hand: ELF-red (END-1).
     """
@@ -1048,7 +1067,7 @@ class AreaScored(Event):
             ``"two_player_final"`` (SCORE-2P-1).
         awards: What each seat earns, by seat.
 
-    >>> from ethnos_rules import Kingdom
+    >>> from ethnos_rules import AreaScored, Kingdom, Prize, TieGroup
     >>> group = TieGroup((0, 1), 2, (0, 0), 1, (Prize(2, 4), Prize(1, 2)), 3)
     >>> event = AreaScored(Kingdom.RHEA, 2, (2, 4, 8), (2, 2, 0), (group,), "ranks", (3, 3, 0))
     >>> print(event)
@@ -1179,6 +1198,7 @@ class AreaScored(Event):
 class GiantScored(Event):
     """The Giant token's holder earns its value for the Age (TRIBE-GIA-2).
 
+    >>> from ethnos_rules import GiantScored
     >>> print(GiantScored(3, value=4, age=2))
     Giant token: seat 3 holds it and gains 4 in Age II (TRIBE-GIA-2).
     """
@@ -1204,7 +1224,7 @@ class HordeEmptied(Event):
     """Markers leave an Orc Horde for supply and score (TRIBE-ORC-2, COMP-11); ``forced`` in the
     last Age, where every Horde is emptied.
 
-    >>> from ethnos_rules import Colour
+    >>> from ethnos_rules import Colour, HordeEmptied
     >>> print(HordeEmptied(1, (Colour.RED, Colour.BLUE), glory=3, forced=False))
     Orcs: seat 1 empties the Horde: 2 markers back to supply, +3 Glory (TRIBE-ORC-2).
     """
@@ -1236,6 +1256,7 @@ class HordeEmptied(Event):
 class HordeKept(Event):
     """An Orc player keeps the Horde's markers for a later Age (TRIBE-ORC-2).
 
+    >>> from ethnos_rules import HordeKept
     >>> print(HordeKept(1))
     Orcs: seat 1 keeps the Horde for a later Age (TRIBE-ORC-2).
     """
@@ -1259,7 +1280,7 @@ class BandScored(Event):
         bonus: The Leader's band bonus (1 for Dwarves).
         value: The Glory it earns.
 
-    >>> from ethnos_rules import Band, card
+    >>> from ethnos_rules import Band, BandScored, card
     >>> band = Band(card("DWA-red"), (card("DWA-blue"), card("SKE")))
     >>> print(BandScored(0, band, kept=2, bonus=1, value=3))
     Seat 0's band *DWA-red DWA-blue SKE: 2 cards without Skeletons + 1 for the Dwarf Leader → 3
@@ -1296,7 +1317,7 @@ class AgeScored(Event):
     """The Age's scoring is done, bands are discarded and tokens return (END-5). The summary
     adds up the Glory already awarded by the events before it (so ``gains`` is empty).
 
-    >>> from ethnos_rules import AgeSummary
+    >>> from ethnos_rules import AgeScored, AgeSummary
     >>> gains = ((("kingdoms", 6), ("bands", 1)), (("bands", 3),))
     >>> summary = AgeSummary(1, (7, 3), gains, ((2,), (3,)), 0)
     >>> print(AgeScored(summary))
@@ -1333,6 +1354,7 @@ class GameEnded(Event):
         markers: Markers on the six kingdoms, by seat (GAME-2).
         band_sizes: The last Age's band sizes, largest first, by seat (GAME-3).
 
+    >>> from ethnos_rules import GameEnded
     >>> print(GameEnded((30, 41, 41), (2,), "GAME-2", markers=(9, 8, 11), band_sizes=((), (), ())))
     Seats 1 and 2 tie on 41 Glory; seat 2 wins with the most markers on the kingdoms (seat 1 8,
     seat 2 11) (GAME-2).

@@ -62,3 +62,10 @@ html_theme = "furo"
 html_title = "ethnos-rules"
 html_static_path = ["_static"]
 html_css_files = ["tables.css"]
+
+# The docstrings' examples wrap long output lines as the pytest doctests allow (pyproject.toml).
+import doctest  # noqa: E402
+
+doctest_default_flags = (
+    doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+)

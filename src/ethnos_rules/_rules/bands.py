@@ -190,12 +190,6 @@ def counting_seats(state: GameState, seat: int) -> tuple[int, ...]:
 _BOTH = (0, 1)
 
 
-def placement_threshold(state: GameState, seat: int, kingdom: Kingdom) -> int:
-    """How many markers the band must be larger than in ``kingdom`` (BAND-5)."""
-    players = state.players
-    return sum([players[s].kingdoms[kingdom] for s in counting_seats(state, seat)])
-
-
 def effective_size(ctx: BandContext) -> int:
     """X plus the Leader's placement bonus (BAND-5, TRIBE-MIN-1)."""
     return ctx.size + ctx.leader.tribe.ability.placement_bonus
@@ -222,14 +216,21 @@ def placement_blocked(state: GameState, ctx: BandContext) -> Blocked | None:
 def _passing(
     state: GameState, ctx: BandContext, kingdoms: tuple[Kingdom, ...]
 ) -> tuple[Kingdom, ...]:
+    """BAND-5: the kingdoms where the effective size is larger than the counted markers."""
+    if not kingdoms:
+        return ()
     size = effective_size(ctx)
-    return tuple(k for k in kingdoms if size > placement_threshold(state, ctx.seat, k))
+    players = state.players
+    seats = counting_seats(state, ctx.seat)
+    if len(seats) == 1:  # the common case, without summing
+        own = players[seats[0]].kingdoms
+        return tuple(k for k in kingdoms if size > own[k])
+    return tuple(k for k in kingdoms if size > sum(players[s].kingdoms[k] for s in seats))
 
 
 def placement_options(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
     """The kingdoms where this band may place its marker (BAND-5, TRIBE-HAL-1, TRIBE-WIN-1)."""
-    kingdoms = candidate_kingdoms(state, ctx)
-    return _passing(state, ctx, kingdoms) if kingdoms else ()
+    return _passing(state, ctx, candidate_kingdoms(state, ctx))
 
 
 def placement_test(

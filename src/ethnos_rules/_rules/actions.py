@@ -26,6 +26,11 @@ text                        meaning                                             
 ==========================  =====================================================  ==========
 
 Cards are written ``TRIBE-colour`` (``ELF-red``) or ``SKE``; kingdoms by name (``Rhea``).
+
+A record kept at one seat (its ``seat``) also writes what that seat cannot see and what it was
+shown: ``reveal ?`` for a card another player draws, ``keep ?`` for a card another player's
+Elves keep, and ``rest ELF-red SKE`` for the rest of another player's hand going face up into
+the row (BAND-6), right after the decision that discards it.
 :func:`~ethnos_rules.parse_action` (in :mod:`~ethnos_rules._rules.notation`) reads the text back.
 
 >>> from ethnos_rules import parse_action
@@ -46,6 +51,7 @@ from .components import (
     Card,
     Colour,
     Dragon,
+    Hidden,
     Kingdom,
     Tribe,
 )
@@ -57,7 +63,14 @@ class Action:
     """Base class of all actions. ``chance`` is True for chance outcomes."""
 
     chance: ClassVar[bool] = False
+    observation: ClassVar[bool] = False
     verb: ClassVar[str] = ""
+
+    @property
+    def hidden(self) -> bool:
+        """True when the action names a card as ``?``: only a record kept at one seat holds
+        such actions, and no game state can apply them."""
+        return False
 
     def check(self) -> None:
         """Raise :class:`MalformedActionError` if a field has the wrong type."""
@@ -144,18 +157,23 @@ class ChooseFirstPlayer(Action):
 
 @attrs.frozen(slots=True)
 class Reveal(Action):
-    """Chance: the kind of card drawn from the deck, or a Dragon (spec §11)."""
+    """Chance: the kind of card drawn from the deck, or a Dragon (spec §11); ``HIDDEN`` in a
+    record kept at one seat for a card another player draws."""
 
     chance: ClassVar[bool] = True
     verb: ClassVar[str] = "reveal"
-    card: Card | Dragon
+    card: Card | Dragon | Hidden
+
+    @property
+    def hidden(self) -> bool:
+        return isinstance(self.card, Hidden)
 
     def __str__(self) -> str:
         return f"reveal {self.card.code}"
 
     def check(self) -> None:
-        if not isinstance(self.card, Card | Dragon):
-            raise _bad(self, "Reveal.card must be a Card or DRAGON")
+        if not isinstance(self.card, Card | Dragon | Hidden):
+            raise _bad(self, "Reveal.card must be a Card, DRAGON or HIDDEN")
 
 
 # --- a player's turn -------------------------------------------------------------------------
@@ -300,14 +318,18 @@ class Keep(Action):
     """
 
     verb: ClassVar[str] = "keep"
-    card: Card | None
+    card: Card | Hidden | None
+
+    @property
+    def hidden(self) -> bool:
+        return isinstance(self.card, Hidden)
 
     def __str__(self) -> str:
         return f"keep {self.card.code if self.card is not None else 'done'}"
 
     def check(self) -> None:
-        if self.card is not None and not _is_card(self.card):
-            raise _bad(self, "Keep.card must be a Card or None")
+        if self.card is not None and not isinstance(self.card, Card | Hidden):
+            raise _bad(self, "Keep.card must be a Card, HIDDEN or None")
 
 
 @attrs.frozen(slots=True)
@@ -345,6 +367,30 @@ class EmptyHorde(Action):
             raise _bad(self, "EmptyHorde.colours must be distinct and in colour order")
 
 
+# --- what a record kept at one seat shows -------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class RestShown(Action):
+    """In a record kept at one seat: the rest of another player's hand, as it went face up into
+    the row (BAND-6). Not a decision: it tells what the seat saw."""
+
+    observation: ClassVar[bool] = True
+    verb: ClassVar[str] = "rest"
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join(["rest", *(c.code for c in self.cards)])
+
+    def check(self) -> None:
+        if not isinstance(self.cards, tuple) or not self.cards:
+            raise _bad(self, "RestShown.cards must be a non-empty tuple of Cards")
+        if not all(map(_is_card, self.cards)):
+            raise _bad(self, "every card shown must be a Card")
+        if list(self.cards) != sorted(self.cards):
+            raise _bad(self, "RestShown.cards must be in card order")
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseTribe,
     LayTokens,
@@ -361,6 +407,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Keep,
     WizardDraw,
     EmptyHorde,
+    RestShown,
 )
 """Every kind of action, in the order of the notation table; actions sort in this order."""
 

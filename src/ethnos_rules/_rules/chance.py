@@ -21,7 +21,7 @@ from typing import ClassVar
 import attrs
 
 from .actions import Action, Reveal
-from .components import DRAGON, Card, Dragon
+from .components import DRAGON, Card, Dragon, Hidden
 from .errors import ImpossibleOutcomeError, RulesError
 from .events import CardDrawn, Source, emit
 from .state import GameState, Pending
@@ -92,15 +92,16 @@ class DrawPending(Pending):
         return draw_outcomes(state)
 
     def apply(self, state: GameState, action: Action) -> GameState:
-        assert isinstance(action, Reveal)
-        why = can_reveal(state, action.card)
+        assert isinstance(action, Reveal) and not isinstance(action.card, Hidden)
+        card = action.card  # apply() refuses a hidden card before it gets here
+        why = can_reveal(state, card)
         if why is not None:
             raise ImpossibleOutcomeError("CHANCE", why, action)
-        drawn = remove_from_deck(state, action.card)
-        if isinstance(action.card, Dragon):
+        drawn = remove_from_deck(state, card)
+        if isinstance(card, Dragon):
             return self.dragon(drawn)
-        emit(_drawn, self, state, action.card)
-        return self.receive(drawn, action.card)
+        emit(_drawn, self, state, card)
+        return self.receive(drawn, card)
 
     def receiver(self, state: GameState) -> int | None:
         """The seat the card goes to, or None (the row)."""

@@ -214,6 +214,27 @@ DRAGON = Dragon()
 """The one Dragon kind (COMP-4)."""
 
 
+class Hidden:
+    """A card that a record kept at one seat does not know: another player's draw, written
+    ``?`` (``reveal ?``, ``keep ?``). Never part of a game state."""
+
+    __slots__ = ()
+    code = "?"
+
+    def __repr__(self) -> str:
+        return "HIDDEN"
+
+    def __str__(self) -> str:
+        return "?"
+
+    def __reduce__(self) -> str:
+        return "HIDDEN"
+
+
+HIDDEN = Hidden()
+"""The one hidden card (``?`` in the notation)."""
+
+
 class Ruleset:
     """All printed data of one edition: tribes, cards and tables (``COMP-*``).
 

@@ -11,7 +11,13 @@ import attrs
 from . import scoring as _scoring
 from .actions import Action
 from .chance import pick
-from .errors import GameOverError, MalformedActionError, RulesError, WrongDecisionError
+from .errors import (
+    GameOverError,
+    HiddenCardError,
+    MalformedActionError,
+    RulesError,
+    WrongDecisionError,
+)
 from .events import Event, trace
 from .invariants import InvalidStateError
 from .state import GameState
@@ -124,10 +130,14 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         )
     action.check()
     pending = _game(state).pending
+    if action.observation:
+        raise HiddenCardError("BAND-6", _one_seat(action), action)
     if pending.terminal:
         raise GameOverError("GAME-1", "the game is over; no action can be applied", action)
     if not isinstance(action, pending.accepts):
         raise WrongDecisionError(pending.rule, _wrong_kind(state, action), action)
+    if action.hidden:
+        raise HiddenCardError(pending.rule, _one_seat(action), action)
     if seat is not None and type(seat) is not int:
         raise WrongDecisionError(pending.rule, f"a seat is an int, not {seat!r}", action)
     if seat is not None and seat != pending.seat:
@@ -179,6 +189,14 @@ def step(state: GameState, action: Action, *, seat: int | None = None) -> Step:
     """
     after, events = trace(apply, state, action, seat=seat)
     return Step(after, events)
+
+
+def _one_seat(action: Action) -> str:
+    what = "shows what one seat saw" if action.observation else "names a card as ?"
+    return (
+        f"'{action}' {what}: only a record kept at one seat (one with a 'seat') holds it; a"
+        " game state, which holds every card, cannot apply it"
+    )
 
 
 def _wrong_kind(state: GameState, action: Action) -> str:

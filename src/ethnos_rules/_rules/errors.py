@@ -10,6 +10,8 @@ python-chess style: a malformed action is told apart from a well-formed one that
 - :class:`IllegalActionError` — the right kind of action, forbidden by the named rule.
 - :class:`ImpossibleOutcomeError` — a chance outcome whose probability is 0 (CHANCE).
 - :class:`SetupError` — arguments of :func:`~ethnos_rules.new_game` that break a SETUP rule.
+- :class:`HiddenCardError` — a record kept at one seat names a card that seat could not see, or
+  writes ``?`` for one it saw.
 """
 
 from __future__ import annotations
@@ -68,3 +70,9 @@ class ImpossibleOutcomeError(IllegalActionError):
 class SetupError(RulesError):
     """Arguments of :func:`~ethnos_rules.new_game` or :class:`~ethnos_rules.Options` that break a
     setup rule."""
+
+
+class HiddenCardError(WrongDecisionError):
+    """A record kept at one seat names a card that seat could not see (another player's draw),
+    or writes ``?`` for a card it saw (its own draw, a card laid face up in the row); or a game
+    state, which holds every card, is given a ``?`` or what one seat was shown."""

@@ -29,12 +29,13 @@ from .actions import (
     Place,
     PlayBand,
     Recruit,
+    RestShown,
     Reveal,
     StopChain,
     TakeTroll,
     WizardDraw,
 )
-from .components import DRAGON, Card, Colour, Kingdom, Ruleset
+from .components import DRAGON, HIDDEN, Colour, Kingdom, Ruleset
 from .editions import default_ruleset
 from .errors import MalformedActionError
 from .state import Band
@@ -103,6 +104,8 @@ def _band(args: list[str], rules: Ruleset) -> PlayBand:
 
 
 def _reveal(word: str, rules: Ruleset) -> Reveal:
+    if word == "?":
+        return Reveal(HIDDEN)
     return Reveal(DRAGON if word.upper() == "DRAGON" else rules.card(word))
 
 
@@ -121,8 +124,14 @@ def _recruit(word: str, rules: Ruleset) -> Recruit:
     return Recruit(None if word == "deck" else rules.card(word))
 
 
-def _card_or_none(word: str, none: str, rules: Ruleset) -> Card | None:
-    return None if word == none else rules.card(word)
+def _kept(word: str, rules: Ruleset) -> Keep:
+    if word == "?":
+        return Keep(HIDDEN)
+    return Keep(None if word == "done" else rules.card(word))
+
+
+def _rest(args: list[str], rules: Ruleset) -> RestShown:
+    return RestShown(tuple(sorted(rules.card(w) for w in _some(args))))
 
 
 def _kingdom_or_none(word: str) -> Kingdom | None:
@@ -148,9 +157,10 @@ _PARSERS: dict[str, Callable[[list[str], Ruleset], Action]] = {
     Checkpoint.verb: lambda a, r: Checkpoint(_kingdom_or_none(_one(a))),
     AddToHorde.verb: lambda a, r: AddToHorde(_choose(_one(a), {"add": True, "none": False})),
     StopChain.verb: lambda a, r: _stop(_one(a)),
-    Keep.verb: lambda a, r: Keep(_card_or_none(_one(a), "done", r)),
+    Keep.verb: lambda a, r: _kept(_one(a), r),
     WizardDraw.verb: lambda a, r: WizardDraw(parse_int(_one(a))),
     EmptyHorde.verb: lambda a, r: EmptyHorde(_colours(a)),
+    RestShown.verb: _rest,
 }
 
 

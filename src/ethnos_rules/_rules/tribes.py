@@ -29,7 +29,7 @@ import attrs
 
 from .actions import Action, AddToHorde, Checkpoint, Keep, TakeTroll, WizardDraw
 from .bands import Ability, AbilityStep, BandContext, Next, add_marker, discard_rest
-from .components import KINGDOMS, Card, multiset_remove
+from .components import KINGDOMS, Card, Hidden, multiset_remove
 from .errors import IllegalActionError
 from .events import (
     CardKept,
@@ -376,7 +376,7 @@ class KeepPending(AbilityStep):
         return (*keeps, Keep(None)) if self.may_stop(state) else keeps
 
     def resolve(self, state: GameState, action: Action) -> Next:
-        assert isinstance(action, Keep)
+        assert isinstance(action, Keep) and not isinstance(action.card, Hidden)
         seat, limit = self.ctx.seat, self.ctx.size
         if action.card is None:
             if not self.may_stop(state):

@@ -330,7 +330,7 @@ def test_empty_input(text: str | bytes) -> None:
         (lambda d: d.update(metadata=[1, 2]), "$.metadata", "expected object"),
         (lambda d: d.update(claimed_glory=[1, 2]), "$.claimed_glory", "2 claimed scores"),
         (lambda d: d.update(claimed_glory=[1, 2, "x", 4]), "$.claimed_glory[2]", "integer"),
-        (lambda d: d.update(version=2), "$.version", "unknown record version 2"),
+        (lambda d: d.update(version=3), "$.version", "unknown record version 3"),
         (lambda d: d.update(version="1"), "$.version", "unknown record version '1'"),
         (lambda d: d.pop("version"), "$", "no 'version'"),
     ],
@@ -449,7 +449,7 @@ def _tokens(*row: Any) -> dict[str, list[Any]]:
         ('{"version": 1, "players": ' + "9" * 5000 + ', "actions": []}', None, "too many digits"),
         ('{"metadata": ' + "[" * 100_000 + "]" * 100_000 + "}", None, "too deeply"),
         ("null", "$", "not null"),
-        (_record_text(version=2), "$.version", "unknown record version 2"),
+        (_record_text(version=3), "$.version", "unknown record version 3"),
         (_record_text(version=1.0), "$.version", "unknown record version 1.0"),
         (_record_text(version=True), "$.version", "unknown record version True"),
         (_record_text(version="1"), "$.version", "unknown record version '1'"),
@@ -574,7 +574,9 @@ def test_record_built_in_python_is_checked() -> None:
     built; a setup that breaks a SETUP rule is reported by validate, with its JSON path."""
     bad: Any = ("pass", 5)
     assert refused(lambda: GameRecord(players=3, actions=bad), RecordError).index == 1
-    refused(lambda: GameRecord(players=3, version=2), RecordError)
+    refused(lambda: GameRecord(players=3, version=3), RecordError)
+    refused(lambda: GameRecord(players=3, seat=0, version=1), RecordError)
+    refused(lambda: GameRecord(players=3, seat=3), RecordError)
     refused(lambda: GameRecord(players=3).append(None), RecordError)  # type: ignore[arg-type]
     report = validate(GameRecord(players="3"))  # type: ignore[arg-type]
     assert (report.ok, report.rule, report.path) == (False, "SETUP-1", "$.players")

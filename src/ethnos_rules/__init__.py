@@ -21,7 +21,8 @@ True
 """
 
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError
-from ._io.records import MAX_DECISIONS, RECORD_VERSION, GameRecord
+from ._io.records import MAX_DECISIONS, RECORD_VERSION, RECORD_VERSIONS, GameRecord
+from ._io.seats import InformationState, information_state, redact, resample
 from ._io.snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json
 from ._io.validation import ClaimDifference, ValidationReport, validate
 from ._rules.actions import (
@@ -37,6 +38,7 @@ from ._rules.actions import (
     Place,
     PlayBand,
     Recruit,
+    RestShown,
     Reveal,
     StopChain,
     TakeTroll,
@@ -44,6 +46,7 @@ from ._rules.actions import (
 )
 from ._rules.components import (
     DRAGON,
+    HIDDEN,
     Card,
     Colour,
     Dragon,
@@ -70,6 +73,7 @@ from ._rules.engine import (
 )
 from ._rules.errors import (
     GameOverError,
+    HiddenCardError,
     IllegalActionError,
     ImpossibleOutcomeError,
     MalformedActionError,
@@ -156,9 +160,11 @@ __all__ = [
     "DRAGON",
     "EVENT_TYPES",
     "FIRST_EDITION",
+    "HIDDEN",
     "MAX_DECISIONS",
     "MAX_RECORD_BYTES",
     "RECORD_VERSION",
+    "RECORD_VERSIONS",
     "SNAPSHOT_VERSION",
     "Action",
     "AddToHorde",
@@ -198,6 +204,7 @@ __all__ = [
     "GiantTokenMissed",
     "GiantTokenTaken",
     "HandDiscarded",
+    "HiddenCardError",
     "HordeBlocked",
     "HordeDeclined",
     "HordeEmptied",
@@ -205,6 +212,7 @@ __all__ = [
     "HordeMarkerAdded",
     "IllegalActionError",
     "ImpossibleOutcomeError",
+    "InformationState",
     "InvalidStateError",
     "Keep",
     "KeepingDone",
@@ -229,6 +237,7 @@ __all__ = [
     "Recruit",
     "Recruited",
     "Refusal",
+    "RestShown",
     "RestToRow",
     "Reveal",
     "RulesError",
@@ -256,6 +265,7 @@ __all__ = [
     "check_state",
     "default_ruleset",
     "glory",
+    "information_state",
     "is_chance",
     "is_terminal",
     "legal_actions",
@@ -265,7 +275,9 @@ __all__ = [
     "parse_action",
     "play_random",
     "position",
+    "redact",
     "replay",
+    "resample",
     "sample",
     "sample_outcome",
     "state_from_json",

@@ -41,7 +41,8 @@ from .._rules.components import KINGDOMS
 from .._rules.errors import RulesError
 from .._rules.events import trace
 from .._rules.options import MerfolkBoard, Options
-from .._rules.replay import Playthrough, Refusal, Visitor, replay
+from .._rules.replay import Playthrough, Refusal, Visitor, replay, visit
+from .._rules.seatview import seat_decisions
 from .._rules.setup import TokenLayout, new_game
 from .._rules.state import GameState, tokens_per_kingdom
 from .jsonio import (
@@ -54,8 +55,13 @@ from .jsonio import (
 
 T = TypeVar("T")
 
-RECORD_VERSION = 1
-"""The record format version this library writes and reads."""
+RECORD_VERSION = 2
+"""The newest record format version: version 2 adds ``seat``, a record kept at one seat.
+This library reads versions 1 and 2, and writes a record of a whole game as version 1, so that
+older readers still read it."""
+
+RECORD_VERSIONS = (1, 2)
+"""The record format versions this library reads."""
 
 MAX_DECISIONS = 100_000
 """The most decisions a record may hold. Whole games have 350 to 1,000; longer is refused."""
@@ -101,7 +107,7 @@ def check_schema(document: Any) -> None:
             hint = " (this looks like a state snapshot: read it with state_from_json)"
         raise RecordError(
             f"the record has no 'version' key, the format version{hint}; this library reads"
-            f' "version": {RECORD_VERSION}',
+            f' "version": 1 or 2',
             path="$",
         )
     check_version(document["version"])
@@ -277,9 +283,9 @@ def _items(value: Iterable[Any], what: str, path: str) -> tuple[Any, ...]:
 
 def check_version(version: object) -> None:
     """Refuse a record format version this library does not read."""
-    if version != RECORD_VERSION or type(version) is not int:
+    if type(version) is not int or version not in RECORD_VERSIONS:
         raise RecordError(
-            f"unknown record version {version!r}; this library reads version {RECORD_VERSION}",
+            f"unknown record version {version!r}; this library reads versions 1 and 2",
             path="$.version",
         )
 
@@ -314,6 +320,23 @@ def _check_actions(instance: Any, attribute: Any, value: tuple[str, ...]) -> Non
 
 def _check_version(instance: Any, attribute: Any, value: int) -> None:
     check_version(value)
+    if instance.seat is not None and value < 2:
+        raise RecordError("a record kept at one seat ('seat') is version 2", path="$.version")
+
+
+def _check_seat(instance: Any, attribute: Any, value: int | None) -> None:
+    if value is None:
+        return
+    players = instance.players
+    if type(value) is not int or type(players) is not int or not 0 <= value < players:
+        raise RecordError(
+            f"the record is kept at seat {value!r}, which is not a seat of {players!r} players",
+            path="$.seat",
+        )
+
+
+def _version(record: Any) -> int:
+    return 1 if record.seat is None else 2
 
 
 @attrs.frozen
@@ -334,7 +357,10 @@ class GameRecord:
         actions: Every decision in order, chance outcomes included, as action texts.
         metadata: Free JSON information (names, date, source), kept unchanged.
         claimed_glory: The final Glory the players claim, by seat, or None.
-        version: The record format version (:data:`RECORD_VERSION`).
+        seat: The seat the record was kept from, or None for a record of the whole game. A
+            record kept at a seat holds every public decision and that seat's own cards; the
+            cards it did not see are ``?`` (see :func:`~ethnos_rules.redact`).
+        version: The record format version: 1, or 2 for a record kept at one seat.
     """
 
     players: int
@@ -347,7 +373,10 @@ class GameRecord:
     actions: tuple[str, ...] = attrs.field(default=(), converter=_actions, validator=_check_actions)
     metadata: dict[str, Any] = attrs.field(factory=dict, converter=_json_copy, hash=False)
     claimed_glory: tuple[int, ...] | None = attrs.field(default=None, converter=_claims_or_none)
-    version: int = attrs.field(default=RECORD_VERSION, validator=_check_version)
+    seat: int | None = attrs.field(default=None, validator=_check_seat)
+    version: int = attrs.field(
+        default=attrs.Factory(_version, takes_self=True), validator=_check_version
+    )
 
     # --- building ---------------------------------------------------------------------------
 
@@ -486,7 +515,13 @@ class GameRecord:
         except (TypeError, ValueError, KeyError) as err:
             visitor.visit_setup_error(RecordError(f"the setup cannot be read: {err}"))
             return visitor.result()
-        return replay(start, self.actions, visitor, start_events=events, stop=stop)
+        if self.seat is None:
+            return replay(start, self.actions, visitor, start_events=events, stop=stop)
+        seen = tuple(e for e in events if e.visible_to is None or self.seat in e.visible_to)
+        played = seat_decisions(
+            start, self.actions, self.seat, events=visitor.needs_events, stop=stop
+        )
+        return visit(visitor, start, seen, played)
 
     def replay(self, decisions: int | None = None) -> GameState:
         """The state after the first ``decisions`` decisions (all by default).
@@ -494,7 +529,15 @@ class GameRecord:
         Raises:
             RulesError: the first refused decision; a note names its index. Use
                 :func:`~ethnos_rules.validate` for a report instead.
+            RecordError: the record is kept at one seat, so it does not tell the state (see
+                :func:`~ethnos_rules.information_state` and :func:`~ethnos_rules.resample`).
         """
+        if self.seat is not None:
+            raise RecordError(
+                f"a record kept at seat {self.seat} does not tell the state: the other players'"
+                " cards are unseen; use information_state() for what the seat knows, or"
+                " resample() for a whole game that fits it"
+            )
         return self.accept(_FinalState(), stop=decisions)
 
     # --- JSON ---------------------------------------------------------------------------------
@@ -600,9 +643,11 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook(Options, lambda data, _: options_from_dict(data))
 
     def unstructure_record(record: GameRecord) -> dict[str, Any]:
+        seat = {"seat": record.seat} if record.seat is not None else {}
         return {
             "version": record.version,
             "players": record.players,
+            **seat,
             "tribes": list(record.tribes) if record.tribes is not None else None,
             "glory_tokens": _tokens_to_json(record.glory_tokens),
             "first_player": record.first_player,

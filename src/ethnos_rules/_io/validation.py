@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from .._rules.actions import Place
+from .._rules.chance import DrawPending
 from .._rules.engine import CHANCE, ChanceNode, legal_actions, step, to_move, winners
 from .._rules.errors import RulesError, WrongDecisionError
 from .._rules.events import Event, PlacementTest
@@ -84,6 +85,8 @@ class ValidationReport:
         winners: The winning seats, when the record is complete and legal.
         claims: Each seat whose claimed Glory differs from the computed Glory.
         claims_checked: True if the record claims a final Glory and it could be compared.
+        seat: The seat a record kept at one seat was kept from, else None. Such a record is
+            valid when at least one whole legal game looks like it from that seat.
     """
 
     ok: bool
@@ -103,6 +106,7 @@ class ValidationReport:
     winners: tuple[int, ...] | None = None
     claims: tuple[ClaimDifference, ...] = ()
     claims_checked: bool = False
+    seat: int | None = None
 
     @classmethod
     def refused(cls, error: RecordError) -> ValidationReport:
@@ -114,7 +118,8 @@ class ValidationReport:
     def summary(self) -> str:
         """One line: ``valid …`` or ``INVALID at decision N (…): RULE – reason``."""
         if self.ok:
-            what = f"valid: {self.players} players, {self.decisions} decisions"
+            kept = f" (as seen from seat {self.seat})" if self.seat is not None else ""
+            what = f"valid{kept}: {self.players} players, {self.decisions} decisions"
             if not self.complete:
                 return what + ", incomplete (the record ends before the game does)"
             glory = " ".join(map(str, self.glory or ()))
@@ -173,6 +178,8 @@ class _Validator(Visitor[ValidationReport]):
 
     def __init__(self, record: GameRecord) -> None:
         self.players = record.players if type(record.players) is int else None
+        self.seat = record.seat
+        self.items = len(record.actions)
         self.claims = record.claimed_glory
         # Claims are checked against the scoring events; without claims none are needed.
         self.needs_events = self.claims is not None
@@ -203,17 +210,17 @@ class _Validator(Visitor[ValidationReport]):
     def visit_refusal(self, refusal: Refusal) -> None:
         if self.report is None:
             rule, reason = _explain(refusal, self.last)
-            self.report = _failure(refusal, rule, reason, self.players)
+            self.report = _failure(refusal, rule, reason, self.players, self.seat)
 
     def end_game(self, state: GameState) -> None:
-        self.report = self.report or self._final(state)
+        self.report = self.report or attrs.evolve(self._final(state), seat=self.seat)
 
     def result(self) -> ValidationReport:
         assert self.report is not None
         return self.report
 
     def _final(self, state: GameState) -> ValidationReport:
-        decisions = self.last.index + 1 if self.last is not None else 0
+        decisions = self.items  # every item replayed, the 'rest' of a one-seat record included
         if not state.pending.terminal:
             return ValidationReport(
                 ok=True, complete=False, players=self.players, decisions=decisions
@@ -261,9 +268,11 @@ def _setup_path(rule: str) -> str | None:
     }.get(rule)
 
 
-def _failure(refusal: Refusal, rule: str, reason: str, players: int | None) -> ValidationReport:
+def _failure(
+    refusal: Refusal, rule: str, reason: str, players: int | None, seat: int | None
+) -> ValidationReport:
     state = refusal.state
-    legal = legal_actions(state)
+    legal = _legal_seen(state, seat)
     return ValidationReport(
         ok=False,
         complete=False,
@@ -276,9 +285,24 @@ def _failure(refusal: Refusal, rule: str, reason: str, players: int | None) -> V
         path=f"$.actions[{refusal.index}]",
         to_move=to_move(state),
         pending=state.pending.describe(),
-        legal=tuple(str(a) for a in legal[:LEGAL_SHOWN]),
+        legal=legal[:LEGAL_SHOWN],
         legal_count=len(legal),
+        seat=seat,
     )
+
+
+def _legal_seen(state: GameState, seat: int | None) -> tuple[str, ...]:
+    """The legal decisions, as a record kept at ``seat`` writes them: its own decisions; only
+    ``reveal ?`` for a card another player draws; none for another player's decision or a card
+    drawn into the row (what they may be depends on cards the seat did not see, and the state
+    replayed is only one possibility)."""
+    legal = tuple(str(a) for a in legal_actions(state))
+    if seat is None or to_move(state) == seat:
+        return legal
+    pending = state.pending
+    if isinstance(pending, DrawPending) and pending.receiver(state) not in (None, seat):
+        return ("reveal ?",)
+    return ()
 
 
 def _explain(refusal: Refusal, last: Decision | None) -> tuple[str, str]:

@@ -161,9 +161,21 @@ def replay(
         start_events: The events of the setup, for :meth:`Visitor.begin_game`.
         stop: Replay only the first ``stop`` decisions.
     """
+    played = decisions(start, actions, events=visitor.needs_events, stop=stop)
+    return visit(visitor, start, start_events, played)
+
+
+def visit(
+    visitor: Visitor[T],
+    start: GameState,
+    start_events: tuple[Event, ...],
+    played: Iterable[Decision | Refusal],
+) -> T:
+    """Hand a game already replayed (``played``, as :func:`decisions` yields it) to
+    ``visitor`` and return its result."""
     visitor.begin_game(start, start_events)
     state = start
-    for item in decisions(start, actions, events=visitor.needs_events, stop=stop):
+    for item in played:
         if isinstance(item, Refusal):
             visitor.visit_refusal(item)
             return visitor.result()

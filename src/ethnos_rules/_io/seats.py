@@ -1,0 +1,215 @@
+"""What one seat knows of a recorded game: the record as that seat keeps it, its information
+state, and whole games drawn to fit it.
+
+- :func:`redact` writes a record of a whole game as one seat would have kept it.
+- :func:`information_state` is that seat's perfect-recall view, an :class:`InformationState`:
+  equal for two games exactly when the seat saw the same things.
+- :func:`resample` draws a whole game that fits a record kept at one seat, from the exact
+  posterior given uniform shuffles (:mod:`ethnos_rules._rules.resample` says why it is exact).
+
+:func:`~ethnos_rules.validate` checks a record kept at one seat as it checks any record.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from .._rules.actions import Action
+from .._rules.options import Options
+from .._rules.replay import Decision, Playthrough, Visitor
+from .._rules.resample import resample_game
+from .._rules.seatview import seen_items
+from .._rules.state import GameState
+from .jsonio import RecordError
+from .records import GameRecord, options_to_dict
+
+
+def redact(record: GameRecord, seat: int) -> GameRecord:
+    """``record``, a record of a whole game, as the player in ``seat`` would have kept it: every
+    card that player did not see is ``?``, and the rest of each other player's hand discarded
+    into the row is shown (``rest``). Metadata and claimed Glory are kept.
+
+    >>> from ethnos_rules import GameRecord, play_random, redact
+    >>> game = GameRecord.from_playthrough(play_random(3, seed=7))
+    >>> mine = redact(game, seat=1)
+    >>> mine.seat, mine.version
+    (1, 2)
+    >>> game.actions[12], mine.actions[12]   # seat 0's starting card
+    ('reveal CEN-orange', 'reveal ?')
+    >>> next(text for text in mine.actions if text.startswith("rest"))
+    'rest CEN-orange CEN-orange MER-blue'
+
+    Raises:
+        RecordError: ``seat`` is not a seat of the game, or the record is kept at another seat.
+        RulesError: a decision of the record is refused; a note names it.
+    """
+    _check_seat(record, seat)
+    if record.seat == seat:
+        return record
+    if record.seat is not None:
+        raise RecordError(
+            f"this record is kept at seat {record.seat}: it does not show what seat {seat} saw"
+        )
+    items = record.accept(_Redactor(seat))
+    return attrs.evolve(record, actions=tuple(map(str, items)), seat=seat, version=2)
+
+
+def _check_seat(record: GameRecord, seat: object) -> None:
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+    if type(seat) is not int or not 0 <= seat < record.players:
+        raise RecordError(
+            f"seat {seat!r} is not a seat of this {record.players}-player game"
+            f" (seats 0 to {record.players - 1})",
+            path="$.seat",
+        )
+
+
+class _Redactor(Visitor[list[Action]]):
+    """Collects the record's items as one seat sees them; a refusal is raised."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.items: list[Action] = []
+
+    def visit_setup_error(self, error: Any) -> None:
+        raise error
+
+    def visit_decision(self, decision: Decision) -> None:
+        self.items += seen_items(decision.action, decision.events, self.seat)
+
+    def visit_refusal(self, refusal: Any) -> None:
+        refusal.error.add_note(f"at decision {refusal.index}: {refusal.text!r}")
+        raise refusal.error
+
+    def result(self) -> list[Action]:
+        return self.items
+
+
+@attrs.frozen
+class InformationState:
+    """Everything one seat knows of a game: the setup and every decision as it saw them, in
+    order (perfect recall). Two games give equal information states exactly when the seat saw
+    the same things; an information state is hashable, so it can key a table (an ISMCTS tree,
+    a policy cache).
+
+    Attributes:
+        seat: The seat whose view it is.
+        players: The number of players.
+        tribes: The tribes given by the setup, or None (then ``tribe`` decisions choose them).
+        glory_tokens: The glory-token layout given by the setup, or None.
+        first_player: The Age I first player given by the setup, or None.
+        options: The rule options.
+        decisions: Every decision as the seat saw it, as action texts (``reveal ?``,
+            ``rest ...``).
+    """
+
+    seat: int
+    players: int
+    tribes: tuple[str, ...] | None
+    glory_tokens: tuple[tuple[int, ...], ...] | None
+    first_player: int | None
+    options: Options
+    decisions: tuple[str, ...]
+
+    @classmethod
+    def of(cls, record: GameRecord) -> InformationState:
+        """The information state of ``record``, a record kept at one seat."""
+        if record.seat is None:
+            raise RecordError("a record of the whole game holds no one seat's view: redact it")
+        return cls(
+            record.seat,
+            record.players,
+            record.tribes,
+            record.glory_tokens,
+            record.first_player,
+            record.options,
+            record.actions,
+        )
+
+    def record(self) -> GameRecord:
+        """The record kept at :attr:`seat` that this information state is."""
+        return GameRecord(
+            players=self.players,
+            tribes=self.tribes,
+            glory_tokens=self.glory_tokens,
+            first_player=self.first_player,
+            options=self.options,
+            actions=self.decisions,
+            seat=self.seat,
+        )
+
+    def __str__(self) -> str:
+        setup = [f"seat {self.seat} of {self.players}"]
+        if self.tribes is not None:
+            setup.append("tribes " + " ".join(self.tribes))
+        if self.first_player is not None:
+            setup.append(f"first player {self.first_player}")
+        changed = options_to_dict(self.options)
+        if changed:
+            setup.append("options " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())))
+        if self.glory_tokens is not None:
+            setup.append("tokens " + " / ".join(" ".join(map(str, t)) for t in self.glory_tokens))
+        lines = [" · ".join(setup)]
+        lines += [f"{i} {text}" for i, text in enumerate(self.decisions)]
+        return "\n".join(lines)
+
+
+def information_state(record: GameRecord, seat: int | None = None) -> InformationState:
+    """What the player in ``seat`` knows of the game ``record`` holds so far: its setup and
+    every decision as that seat saw it. ``record`` is a record of the whole game, or a record
+    kept at ``seat`` (then ``seat`` may be left out).
+
+    >>> from ethnos_rules import GameRecord, information_state, play_random, redact
+    >>> game = play_random(2, seed=3)
+    >>> so_far = GameRecord.from_start(game.start, game.actions[:20])
+    >>> print(information_state(so_far, seat=0))
+    seat 0 of 2
+    0 tribe GIA
+    ...
+    11 first 1
+    12 reveal ?
+    13 reveal TRO-green
+    ...
+    18 recruit deck
+    19 reveal ?
+    >>> information_state(so_far, 1) == information_state(redact(so_far, 1))
+    True
+
+    Raises:
+        RecordError: ``seat`` is not a seat of the game, or the record is kept at another seat.
+        RulesError: a decision of the record is refused; a note names it.
+    """
+    if seat is None and isinstance(record, GameRecord):
+        seat = record.seat
+    if seat is None:
+        raise RecordError("information_state() needs the seat whose view it is")
+    return InformationState.of(redact(record, seat))
+
+
+def resample(record: GameRecord, rng: random.Random) -> Playthrough:
+    """A whole game that fits ``record``, a record kept at one seat: every card the seat did
+    not see named, drawn from the exact posterior given uniform shuffles. Each game that looks
+    like ``record`` from its seat comes with the probability of its chance outcomes; the
+    players' choices are taken to tell nothing beyond being legal.
+
+    ``redact(GameRecord.from_playthrough(resample(record, rng)), record.seat)`` is ``record``
+    again (but for metadata and claims).
+
+    Raises:
+        RecordError: ``record`` is not kept at one seat.
+        RulesError: no game fits ``record`` (as :func:`~ethnos_rules.validate` reports); a note
+            names the decision.
+    """
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"resample() takes a GameRecord, not {type(record).__name__}")
+    if record.seat is None:
+        raise RecordError(
+            "resample() fills in what one seat did not see: give it a record kept at one seat"
+            " (redact a record of the whole game first)"
+        )
+    start: GameState = record.new_game()
+    return resample_game(start, record.actions, record.seat, rng)

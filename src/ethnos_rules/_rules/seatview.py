@@ -1,0 +1,587 @@
+"""What one seat knows: a game as the player in one seat saw it, and replaying such a game.
+
+A player sees every public event and their own cards. They do not see the cards the other
+players draw (starting cards, recruits from the deck, Wizards' draws), the cards those players'
+Elves keep, or the hands they discard at the end of an Age. The events of
+:func:`~ethnos_rules.step` say who sees what (``visible_to``), so :func:`seat_actions` writes a
+whole game as one seat saw it: an unseen card is ``?`` (``reveal ?``, ``keep ?``), and the rest
+of another player's hand, which goes face up into the row, is shown (``rest CARDS``).
+
+:func:`seat_decisions` replays such a record. It plays the game on a *witness*: a complete state
+consistent with everything the seat saw, in which the other players' unseen cards are one
+possibility. When a decision shows cards the witness did not give that player (a band, the rest
+of a hand, a pass with ten Skeletons), their unseen cards are relabelled: each takes a card whose
+place the seat does not know, from the deck or from another player's unseen cards. If no
+relabelling lets the rules accept the decision, no complete game fits the record.
+
+Why this is exact. Within an Age a card drawn unseen can be any card of the deck: the deck is
+shuffled uniformly, and a card still in the deck now was in it at every earlier draw of the Age.
+Nothing the seat saw depends on which card it was until it is shown. So whether a record fits
+depends only on which cards each player shows, and when; the witness keeps exactly that freedom,
+since every card still unseen may be relabelled at any time. At the start of each Age every card
+goes back into the deck, so nothing unseen carries over.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TypeGuard
+
+import attrs
+
+from .actions import Action, Keep, Pass, PlayBand, RestShown, Reveal, StopChain
+from .bands import band_actions
+from .chance import DrawPending, draw_outcomes
+from .components import DRAGON, HIDDEN, Card, multiset_add
+from .engine import Step, step
+from .errors import HiddenCardError, IllegalActionError, RulesError, WrongDecisionError
+from .events import (
+    AgeBegan,
+    BandPlayed,
+    CardDrawn,
+    CardKept,
+    ChainOffered,
+    Event,
+    Passed,
+    Recruited,
+    RestToRow,
+)
+from .notation import parse_action
+from .replay import Decision, Refusal
+from .state import GameState, Stage
+from .tribes import KeepPending
+from .words import and_list, cards_list, plural
+
+
+def seat_actions(start: GameState, actions: Sequence[Action], seat: int) -> tuple[Action, ...]:
+    """The decisions of a whole game as the player in ``seat`` saw them: a card another player
+    draws or keeps unseen becomes ``?``, and the rest of another player's hand going face up
+    into the row is shown after the decision that discards it (``rest CARDS``).
+
+    Raises:
+        RulesError: a decision the rules refuse.
+    """
+    out: list[Action] = []
+    state = start
+    for action in actions:
+        result = step(state, action)
+        out += seen_items(action, result.events, seat)
+        state = result.state
+    return tuple(out)
+
+
+def seen_items(action: Action, events: Sequence[Event], seat: int) -> list[Action]:
+    """One decision, whose events are ``events``, as the player in ``seat`` records it: the
+    decision, its unseen card as ``?``, and then the rest of another player's hand it shows."""
+    unseen = [e for e in events if isinstance(e, CardDrawn | CardKept) and not _sees(e, seat)]
+    if unseen:
+        action = Keep(HIDDEN) if isinstance(action, Keep) else Reveal(HIDDEN)
+    return [action, *(RestShown(e.cards) for e in events if _others_rest(e, seat))]
+
+
+def _sees(event: Event, seat: int) -> bool:
+    return event.visible_to is None or seat in event.visible_to
+
+
+def _others_rest(event: Event, seat: int) -> TypeGuard[RestToRow]:
+    return isinstance(event, RestToRow) and event.seat != seat
+
+
+def turn_owner(state: GameState) -> int | None:
+    """The player whose turn it is while the Age is played (their band's follow-ups and their
+    draws included), else None."""
+    pending = state.pending
+    if pending.stage != Stage.PLAY:
+        return None
+    seats = pending.seats()
+    return seats[0] if seats else None
+
+
+# --- what the seat knows of the other hands -------------------------------------------------------
+
+
+@attrs.define
+class Seen:
+    """What one seat knows of the other players' hands: the cards of theirs it has seen
+    (taken from the row, and not shown since), and who holds only Skeletons (a pass)."""
+
+    seat: int
+    known: list[Counter[Card]]
+    locked: list[bool]
+
+    @classmethod
+    def at_start(cls, seat: int, players: int) -> Seen:
+        """Nothing seen yet."""
+        return cls(seat, [Counter() for _ in range(players)], [False] * players)
+
+    def copy(self) -> Seen:
+        """An independent copy."""
+        return Seen(self.seat, [Counter(k) for k in self.known], list(self.locked))
+
+    def learn(self, events: Sequence[Event]) -> None:
+        """Take in what ``events`` show the seat."""
+        for event in events:
+            if isinstance(event, AgeBegan):
+                players = len(self.known)
+                self.known = [Counter() for _ in range(players)]
+                self.locked = [False] * players
+            elif isinstance(event, Recruited) and event.card is not None:
+                if event.seat != self.seat:
+                    self.known[event.seat][event.card] += 1
+            elif isinstance(event, BandPlayed | RestToRow) and event.seat != self.seat:
+                cards = event.band.cards if isinstance(event, BandPlayed) else event.cards
+                self.known[event.seat] -= Counter(cards)
+            elif isinstance(event, Passed) and event.seat != self.seat:
+                self.locked[event.seat] = True
+
+    def unseen(self, state: GameState, player: int) -> Counter[Card]:
+        """The witness's labels of the cards of ``player`` that the seat has not seen."""
+        return Counter(state.players[player].hand) - self.known[player]
+
+
+def whereabouts(state: GameState, seen: Seen, card: Card) -> str:
+    """Where the seat sees the copies of ``card``, e.g. ``seat 0's band and the row``."""
+    places: list[str] = []
+    if card in state.row:
+        places.append("the row")
+    for q, player in enumerate(state.players):
+        if any(card in band.cards for band in player.bands):
+            places.append(f"seat {q}'s band")
+    mine = state.players[seen.seat].hand
+    if card in mine:
+        places.append(f"seat {seen.seat}'s hand")
+    for q, known in enumerate(seen.known):
+        if known[card]:
+            places.append(f"seat {q}'s hand (taken from the row)")
+    copies = state.rules.copies[card.index]
+    every = {1: "the only", 2: "both"}.get(copies, f"all {copies}")
+    return f"{every} {card} {'is' if copies == 1 else 'are'} already in {and_list(places)}"
+
+
+# --- relabelling the witness ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class Need:
+    """What a player's hand must hold for the decisions seen: ``cards`` (bands and a rest shown),
+    only Skeletons (a pass), and, with ``chain_after``, a card that can lead a band besides
+    the cards of the turn's bands (a Centaur chain was offered after the last one, and
+    stopped)."""
+
+    cards: Counter[Card] = attrs.field(factory=Counter)
+    skeletons_only: bool = False
+    chain_after: Counter[Card] | None = None
+
+
+def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[GameState, str | None]:
+    """``state`` with ``player``'s unseen cards relabelled so that the hand holds ``need``: each
+    new label comes from the deck or from another player's unseen cards (who takes the old
+    label), so nothing the seat saw changes. The second value says why it is impossible."""
+    hand = state.players[player]
+    known, labels = seen.known[player], seen.unseen(state, player)
+    if need.skeletons_only:
+        if any(not c.wild for c in known.elements()):
+            shown = cards_list(sorted(c for c in known if not c.wild))
+            return state, f"seat {player} passes holding {shown}, which can form a band (TURN-3)"
+        skeleton = next(c for c in state.rules.cards if c.wild)
+        wanted = Counter({skeleton: labels.total()})
+    else:
+        wanted = _with_band_leader(state, seen, player, need, need.cards - known)
+    if wanted.total() > labels.total():
+        return (
+            state,
+            f"{_holding(player, len(hand.hand), known)}: too few for"
+            f" {cards_list(sorted(wanted.elements()))}",
+        )
+    missing, spare = wanted - labels, labels - wanted
+    players, deck = list(state.players), list(state.deck)
+    donors = {q: seen.unseen(state, q) for q in _donors(seen, player)}
+    for card in sorted(missing.elements()):
+        give = min(spare)
+        spare = +(spare - Counter((give,)))
+        if deck[card.index]:
+            deck[card.index] -= 1
+            deck[give.index] += 1
+            continue
+        donor = next((q for q, theirs in donors.items() if theirs[card]), None)
+        if donor is None:
+            return state, _shortage(state, seen, player, card, need)
+        donors[donor] += Counter((give,))
+        donors[donor] -= Counter((card,))
+        cards = (*seen.known[donor].elements(), *donors[donor].elements())
+        players[donor] = attrs.evolve(players[donor], hand=multiset_add((), cards))
+    mine = (*known.elements(), *wanted.elements(), *spare.elements())
+    players[player] = attrs.evolve(hand, hand=multiset_add((), mine))
+    return attrs.evolve(state, players=tuple(players), deck=tuple(deck)), None
+
+
+def _holding(player: int, held: int, known: Counter[Card]) -> str:
+    """What the seat knows of ``player``'s ``held`` cards, ``known`` taken from the row."""
+    if held == 0:
+        return f"seat {player} holds no cards"
+    if not known:
+        return f"seat {player} holds {plural(held, 'card')}"
+    taken = cards_list(sorted(known.elements()))
+    return f"seat {player} holds {plural(held, 'card')}, {taken} of them taken from the row"
+
+
+def _donors(seen: Seen, player: int) -> list[int]:
+    """The players whose unseen cards may be relabelled to give ``player`` a card."""
+    return [
+        q for q in range(len(seen.known)) if q not in (player, seen.seat) and not seen.locked[q]
+    ]
+
+
+def _with_band_leader(
+    state: GameState, seen: Seen, player: int, need: Need, wanted: Counter[Card]
+) -> Counter[Card]:
+    """With ``chain_after``: make sure one more unseen card can lead a band, if none of the
+    cards the hand must hold besides those bands can: one of the player's own unseen cards if
+    it can, else a card of the deck or of another player's unseen cards."""
+    if need.chain_after is None:
+        return wanted
+    remaining = seen.known[player] + wanted - need.chain_after
+    if any(band_actions((card,)) for card in remaining):
+        return wanted
+    labels = seen.unseen(state, player)
+    deck = Counter({c: n for c, n in zip(state.rules.cards, state.deck, strict=True) if n})
+    others = sum((seen.unseen(state, q) for q in _donors(seen, player)), Counter())
+    for source in (labels - wanted, deck + others - (wanted - labels)):
+        leader = next((c for c in sorted(source) if band_actions((c,))), None)
+        if leader is not None:
+            return wanted + Counter((leader,))
+    return wanted
+
+
+def in_deck(state: GameState, seen: Seen, card: Card) -> GameState:
+    """``state`` with a copy of ``card`` in the deck: if the deck has none, one player whose
+    unseen cards include it (by the witness's labels) takes a card of the deck instead. If no
+    unseen card can be it, ``state`` as it is (the draw is impossible)."""
+    deck = list(state.deck)
+    if deck[card.index]:
+        return state
+    swap = next((c for c, n in zip(state.rules.cards, deck, strict=True) if n), None)
+    for other, player in enumerate(state.players):
+        if other == seen.seat or seen.locked[other] or not seen.unseen(state, other)[card]:
+            continue
+        if swap is None:
+            return state
+        hand = list(player.hand)
+        hand.remove(card)
+        deck[card.index] += 1
+        deck[swap.index] -= 1
+        players = list(state.players)
+        players[other] = attrs.evolve(player, hand=multiset_add(tuple(hand), [swap]))
+        return attrs.evolve(state, players=tuple(players), deck=tuple(deck))
+    return state
+
+
+def _shortage(state: GameState, seen: Seen, player: int, card: Card, need: Need) -> str:
+    if need.skeletons_only:
+        return (
+            f"seat {player} passes with a full hand, so every card of it is a Skeleton; but"
+            f" {whereabouts(state, seen, card)}"
+        )
+    return f"{whereabouts(state, seen, card)}, so seat {player} cannot hold one more"
+
+
+# --- replaying a record kept at one seat --------------------------------------------------------
+
+
+@attrs.define
+class _Turn:
+    """Another player's turn under way: where it began, and what its decisions showed."""
+
+    player: int
+    start: GameState
+    seen: Seen
+    first: int
+    bands: list[Counter[Card]] = attrs.field(factory=list)
+    rest: Counter[Card] | None = None
+    chain_after: Counter[Card] | None = None
+    played: int = 0
+    decisions: list[Decision] = attrs.field(factory=list)
+
+    def need(self, shown_so_far: int = 0) -> Need:
+        """What the hand must still hold, after the first ``shown_so_far`` bands."""
+        cards = sum(self.bands[shown_so_far:], Counter()) + (self.rest or Counter())
+        return Need(cards, chain_after=self.chain_after if shown_so_far == 0 else None)
+
+
+@attrs.frozen
+class _Restart:
+    """The turn must be played again from its start, knowing more of what it showed."""
+
+    rest: Counter[Card] | None = None
+    band: Counter[Card] | None = None
+    stop: bool = False
+    decision: Decision | None = None
+    discarded: bool = False
+
+
+Item = tuple[int, str, Action | RulesError]
+"""A record's item: its index, its text, and the action read from it (or why it is not one)."""
+
+
+class SeatReplay:
+    """Replays the items of a record kept at ``seat`` from ``start`` on a witness state."""
+
+    def __init__(self, start: GameState, seat: int, events: bool = True) -> None:
+        self.state = start
+        self.seat = seat
+        self.seen = Seen.at_start(seat, start.config.players)
+        self.events = events
+        self.turn: _Turn | None = None
+
+    def run(self, items: Sequence[Item]) -> Iterator[Decision | Refusal]:
+        """A :class:`Decision` for each decision (an observation is folded into the decision
+        it follows), or a :class:`Refusal` of the first that no complete game fits."""
+        i = 0
+        while i < len(items):
+            index, text, action = items[i]
+            if isinstance(action, RulesError):
+                yield from self._flush()
+                yield Refusal(index, text, self.state, action)
+                return
+            owner = turn_owner(self.state)
+            if self.turn is not None and owner != self.turn.player:
+                yield from self._flush()
+            if self.turn is None and owner is not None and owner != self.seat:
+                self.turn = _Turn(owner, self.state, self.seen.copy(), i)
+            played = self._play(items, i, action)
+            outcome = self._restart(items, i, played) if isinstance(played, _Restart) else played
+            if isinstance(outcome, Refusal):
+                yield from self._flush()
+                yield outcome
+                return
+            i, decision = outcome
+            if decision is None:
+                continue
+            if self.turn is not None:
+                self.turn.decisions.append(decision)
+            else:
+                yield decision
+        yield from self._flush()
+
+    def _flush(self) -> Iterator[Decision]:
+        if self.turn is not None:
+            yield from self.turn.decisions
+            self.turn = None
+
+    # --- one item ------------------------------------------------------------------------------
+
+    def _play(
+        self, items: Sequence[Item], i: int, action: Action
+    ) -> tuple[int, Decision | None] | Refusal | _Restart:
+        index, text, _ = items[i]
+        before = self.state
+        if isinstance(action, RestShown):
+            why = "a 'rest' follows a decision that discards the rest of another player's hand"
+            return Refusal(index, text, before, WrongDecisionError("BAND-6", why, action))
+        try:
+            self._check_seen(action)
+            concrete = self._concrete(action)
+            prepared = self._prepare(concrete)
+            result = step(prepared, concrete)
+        except RulesError as err:
+            return Refusal(index, text, before, err)
+        shown = [e for e in result.events if _others_rest(e, self.seat)]
+        following = items[i + 1][2] if i + 1 < len(items) else None
+        restart = self._observed(shown, following, action)
+        if isinstance(restart, str):
+            chained = self._chain_world(before, concrete)
+            if chained is None:
+                return Refusal(index, text, before, WrongDecisionError("BAND-6", restart, action))
+            result, shown = chained, []  # then the record's next item is refused there
+        events = tuple(e for e in result.events if _sees(e, self.seat)) if self.events else ()
+        if isinstance(restart, _Restart):
+            # Should the turn fit nothing, the decision may stand and what follows be refused.
+            events = tuple(e for e in events if not _others_rest(e, self.seat))
+            decision = Decision(index, text, prepared, action, result.state, events)
+            return attrs.evolve(restart, decision=decision, discarded=bool(shown))
+        self.seen.learn(result.events)
+        self.state = result.state
+        decision = Decision(index, text, prepared, action, result.state, events)
+        return i + (2 if shown else 1), decision
+
+    def _chain_world(self, before: GameState, action: Action) -> Step | None:
+        """``action`` played where the player's hand holds a card that can lead a band, if that
+        offers a Centaur chain (so that nothing is discarded yet); else None."""
+        if self.turn is None:
+            return None
+        state, why = relabel(before, self.seen, self.turn.player, Need(chain_after=Counter()))
+        if why is not None:
+            return None
+        try:
+            result = step(state, action)
+        except RulesError:
+            return None
+        return result if any(isinstance(e, ChainOffered) for e in result.events) else None
+
+    def _check_seen(self, action: Action) -> None:
+        """Refuse a card the seat could not see, and a ``?`` for one it saw."""
+        pending, seat = self.state.pending, self.seat
+        if isinstance(action, Reveal) and isinstance(pending, DrawPending):
+            receiver = pending.receiver(self.state)
+            if action.hidden and receiver is None:
+                raise HiddenCardError("CHANCE", "a row card is turned face up: name it", action)
+            if action.hidden and receiver == seat:
+                raise HiddenCardError("CHANCE", f"seat {seat} draws this card: name it", action)
+            if not action.hidden and receiver not in (None, seat) and action.card != _DRAGON:
+                raise HiddenCardError(
+                    "CHANCE",
+                    f"seat {seat} does not see the card seat {receiver} draws: write 'reveal ?'",
+                    action,
+                )
+        if isinstance(action, Keep) and isinstance(pending, KeepPending) and action.card:
+            if action.hidden and pending.seat == seat:
+                raise HiddenCardError(
+                    "TRIBE-ELF-1", f"seat {seat} keeps this card: name it", action
+                )
+            if not action.hidden and pending.seat != seat:
+                raise HiddenCardError(
+                    "TRIBE-ELF-1",
+                    f"seat {seat} does not see the card seat {pending.seat} keeps: write 'keep ?'",
+                    action,
+                )
+
+    def _concrete(self, action: Action) -> Action:
+        """The witness's choice for a card the seat did not see."""
+        pending = self.state.pending
+        if isinstance(action, Reveal) and action.hidden and isinstance(pending, DrawPending):
+            allies = [(p, a) for a, p in draw_outcomes(self.state) if isinstance(a, Reveal)]
+            cards = [a for p, a in sorted(allies, key=lambda pa: -pa[0]) if a.card != _DRAGON]
+            if not cards:
+                why = "only Dragons are left in the deck, and a Dragon drawn is seen by all"
+                raise IllegalActionError("CHANCE", why, action)
+            return cards[0]
+        if isinstance(action, Keep) and action.hidden and isinstance(pending, KeepPending):
+            candidates = pending.candidates(self.state)
+            turn = self.turn
+            if turn is not None and turn.rest is not None:
+                hand = Counter(self.state.players[pending.seat].hand)
+                kept = hand - Counter(pending.kept) - turn.rest
+                candidates = tuple(c for c in candidates if kept[c]) or candidates
+            if not candidates:
+                raise IllegalActionError("TRIBE-ELF-1", "no card can be kept here", action)
+            return Keep(candidates[0])
+        return action
+
+    def _prepare(self, action: Action) -> GameState:
+        """The witness, relabelled so that a card the seat sees drawn is still in the deck, or
+        so that another player's hand holds what ``action`` shows."""
+        turn, state = self.turn, self.state
+        if isinstance(action, Reveal) and isinstance(action.card, Card):
+            return in_deck(state, self.seen, action.card)
+        if turn is None or state.pending.seat != turn.player:
+            return state
+        if isinstance(action, PlayBand):
+            if turn.played >= len(turn.bands):
+                turn.bands.append(Counter(action.cards))
+            need = turn.need(turn.played)
+            turn.played += 1
+            rule = "BAND-1"
+        elif isinstance(action, Pass):
+            need, rule = Need(skeletons_only=True), "TURN-3"
+        else:
+            return state
+        relabelled, why = relabel(state, self.seen, turn.player, need)
+        if why is not None:
+            raise IllegalActionError(rule, why, action)
+        return relabelled
+
+    def _observed(
+        self, shown: list[RestToRow], following: Action | RulesError | None, action: Action
+    ) -> _Restart | str | None:
+        """Whether the rest of another player's hand, as the witness discarded it, is what the
+        record shows next; else what to learn (a restart) or why the record is wrong."""
+        rest = following if isinstance(following, RestShown) else None
+        if not shown:
+            return _Restart(rest=Counter(rest.cards)) if rest and self.turn else None
+        cards = Counter(shown[0].cards)
+        if rest is not None:
+            return None if Counter(rest.cards) == cards else _Restart(rest=Counter(rest.cards))
+        if isinstance(following, PlayBand):
+            return _Restart(band=Counter(following.cards))
+        if isinstance(following, StopChain):
+            return _Restart(stop=True)
+        player = shown[0].seat
+        return (
+            f"the rest of seat {player}'s hand ({plural(cards.total(), 'card')}) goes face up"
+            f" into the row here; a record kept at seat {self.seat} shows it with 'rest ...'"
+        )
+
+    def _restart(
+        self, items: Sequence[Item], i: int, learnt: _Restart
+    ) -> tuple[int, None] | Refusal:
+        """Play the turn again from its start, its hand relabelled for what it showed."""
+        turn = self.turn
+        assert turn is not None and learnt.decision is not None
+        progress = False
+        if learnt.rest is not None and turn.rest != learnt.rest:
+            turn.rest, progress = learnt.rest, True
+        if learnt.band is not None and len(turn.bands) <= turn.played:
+            turn.bands.append(learnt.band)  # a Centaur chain goes on with it
+            progress = True
+        if learnt.stop and turn.chain_after != sum(turn.bands, Counter()):
+            turn.chain_after, progress = sum(turn.bands, Counter()), True
+        if not progress:
+            why = (
+                f"no hand of seat {turn.player} fits what this turn shows: {self._shown_text(turn)}"
+            )
+            return self._refuse(items, i, learnt, why)
+        start, unfit = relabel(turn.start, turn.seen, turn.player, turn.need())
+        if unfit is not None:
+            return self._refuse(items, i, learnt, unfit)
+        self.state, self.seen = start, turn.seen.copy()
+        turn.start, turn.played, turn.decisions = start, 0, []
+        return turn.first, None
+
+    def _refuse(self, items: Sequence[Item], i: int, learnt: _Restart, why: str) -> Refusal:
+        """Refuse what the turn shows, at the decision whose rest or chain it is, or at the item
+        after it if some game reaches that item (the decision discards nothing there)."""
+        decision = learnt.decision
+        assert self.turn is not None and decision is not None
+        index, text, action = items[i + 1]
+        after = decision.after
+        if learnt.discarded:
+            chained = self._chain_world(decision.before, decision.action)
+            if learnt.rest is None or chained is None:
+                error = IllegalActionError("BAND-6", why, items[i][2])
+                return Refusal(decision.index, decision.text, decision.before, error)
+            after = chained.state
+        self.turn.decisions.append(attrs.evolve(decision, after=after))
+        return Refusal(index, text, after, IllegalActionError("BAND-6", why, action))
+
+    @staticmethod
+    def _shown_text(turn: _Turn) -> str:
+        shown = [cards_list(sorted(b.elements())) for b in turn.bands]
+        if turn.rest is not None:
+            shown.append("the rest " + cards_list(sorted(turn.rest.elements())))
+        return "; ".join(shown) or "nothing"
+
+
+_DRAGON = DRAGON
+
+
+def seat_decisions(
+    start: GameState,
+    actions: Sequence[Action | str],
+    seat: int,
+    *,
+    events: bool = True,
+    stop: int | None = None,
+) -> Iterator[Decision | Refusal]:
+    """Replay a record kept at ``seat`` (actions or their texts, ``?`` and ``rest`` included):
+    a :class:`Decision` for each decision, on a witness state, with the events the seat saw; or
+    a :class:`Refusal` of the first decision that no complete game fits."""
+    items: list[Item] = []
+    for index, item in enumerate(actions[:stop]):
+        text = str(item)
+        try:
+            items.append((index, text, item if isinstance(item, Action) else parse_action(item)))
+        except RulesError as err:
+            items.append((index, text, err))
+            break
+    return SeatReplay(start, seat, events).run(items)

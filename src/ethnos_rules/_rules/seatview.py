@@ -389,6 +389,9 @@ class SeatReplay:
         shown = [e for e in result.events if _others_rest(e, self.seat)]
         following = items[i + 1][2] if i + 1 < len(items) else None
         restart = self._observed(shown, following, action)
+        chain = isinstance(restart, _Restart) and restart.rest is None
+        if chain and self._chain_world(prepared, concrete) is None:  # no chain can go on here
+            restart = self._unshown(shown)
         if isinstance(restart, str):
             chained = self._chain_world(before, concrete)
             if chained is None:
@@ -410,7 +413,9 @@ class SeatReplay:
         offers a Centaur chain (so that nothing is discarded yet); else None."""
         if self.turn is None:
             return None
-        state, why = relabel(before, self.seen, self.turn.player, Need(chain_after=Counter()))
+        band = Counter(action.cards) if isinstance(action, PlayBand) else Counter()
+        need = Need(band, chain_after=band)  # a leader besides the band played now, if any
+        state, why = relabel(before, self.seen, self.turn.player, need)
         if why is not None:
             return None
         try:
@@ -506,10 +511,13 @@ class SeatReplay:
             return _Restart(band=Counter(following.cards))
         if isinstance(following, StopChain):
             return _Restart(stop=True)
-        player = shown[0].seat
+        return self._unshown(shown)
+
+    def _unshown(self, shown: list[RestToRow]) -> str:
+        cards = shown[0].cards
         return (
-            f"the rest of seat {player}'s hand ({plural(cards.total(), 'card')}) goes face up"
-            f" into the row here; a record kept at seat {self.seat} shows it with 'rest ...'"
+            f"the rest of seat {shown[0].seat}'s hand ({plural(len(cards), 'card')}) goes face"
+            f" up into the row here; a record kept at seat {self.seat} shows it with 'rest ...'"
         )
 
     def _restart(

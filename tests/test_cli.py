@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import Result
 
@@ -23,6 +24,7 @@ from ethnos_rules import (
     narrate,
     parse_action,
     play_random,
+    redact,
     validate,
 )
 from helpers import EXAMPLES, ROOT, run
@@ -482,3 +484,52 @@ def test_installed_command_reports_without_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
     lines = done.stdout.splitlines()
     assert "cannot read the record file" in lines[0] and "not UTF-8" in lines[1]
+
+
+# --- records kept at one seat ---------------------------------------------------------------------
+
+
+def test_simulate_and_redact_write_records_kept_at_one_seat(tmp_path: Path) -> None:
+    """simulate --seat N writes the game as seat N saw it; redact FILE --seat N writes the same
+    from a record of the whole game; validate accepts both, saying from which seat."""
+    whole, kept = tmp_path / "whole.json", tmp_path / "kept.json"
+    assert run("simulate", "-p", "3", "-s", "4", "--out", str(whole)).exit_code == 0
+    result = run("redact", str(whole), "--seat", "2", "--out", str(kept))
+    assert result.exit_code == 0 and "as seat 2 saw them" in result.stderr
+    seat_record = GameRecord.read(kept)
+    assert seat_record == redact(GameRecord.read(whole), 2)
+    simulated = run("simulate", "-p", "3", "-s", "4", "--seat", "2")
+    assert GameRecord.from_json(simulated.stdout).actions == seat_record.actions
+    result = run("validate", str(kept))
+    assert result.exit_code == 0
+    assert "valid (as seen from seat 2): 3 players" in result.stdout
+    replayed = run("replay", str(kept), "--at", "40")
+    assert replayed.exit_code == 0 and "What seat 2 sees after 40 decisions" in replayed.stdout
+
+
+def test_redact_refuses_what_it_cannot_write(tmp_path: Path) -> None:
+    """RECORD: a seat out of range, or a record kept at another seat, is refused (exit 1); a
+    seat the game does not have is a usage error for simulate (exit 2)."""
+    whole = tmp_path / "whole.json"
+    run("simulate", "-p", "3", "-s", "4", "--out", str(whole))
+    result = run("redact", str(whole), "--seat", "3")
+    assert result.exit_code == 1 and "seat 3 is not a seat" in result.stderr
+    kept = tmp_path / "kept.json"
+    run("redact", str(whole), "--seat", "0", "--out", str(kept))
+    result = run("redact", str(kept), "--seat", "1")
+    assert result.exit_code == 1 and "kept at seat 0" in result.stderr
+    result = run("simulate", "-p", "3", "-s", "1", "--seat", "3")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_validate_reports_a_one_seat_record_that_fits_no_game(tmp_path: Path) -> None:
+    """BAND-1: a record kept at one seat where another player plays a card the seat sees all
+    copies of elsewhere is invalid, at that decision."""
+    record = redact(GameRecord.from_playthrough(play_random(3, seed=7)), 1)
+    actions = list(record.actions)
+    actions[78] = "band *MER-blue"
+    path = tmp_path / "bad.json"
+    attrs.evolve(record, actions=tuple(actions)).write(path)
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert "INVALID at decision 78 ('band *MER-blue'): BAND-1 – both MER-blue" in result.stdout

@@ -1,4 +1,4 @@
-"""The ``ethnos-rules`` command: validate, simulate and replay game records.
+"""The ``ethnos-rules`` command: validate, simulate, redact and replay game records.
 
 Exit status: 0 when every record is valid, 1 when a record is invalid or unreadable, 2 for a
 usage error (an unknown option, a bad argument).
@@ -14,9 +14,11 @@ import click
 
 from ._io.jsonio import RecordError, decode, json_text
 from ._io.records import GameRecord
+from ._io.seats import redact
 from ._io.validation import ValidationReport, validate
 from ._rules.engine import glory, winners
 from ._rules.errors import RulesError
+from ._rules.observation import observation
 from ._rules.options import Options
 from ._rules.replay import play_random
 from ._text.narration import Narrator
@@ -155,6 +157,11 @@ def _options(pairs: Sequence[str]) -> Options | None:
     help="A rule option, e.g. placement=mandatory (repeatable).",
 )
 @click.option("--claim", is_flag=True, help="Write the final Glory into the record as claimed.")
+@click.option(
+    "--seat",
+    type=click.IntRange(min=0),
+    help="Write the game as the player in this seat saw it (a record kept at one seat).",
+)
 @click.option("--out", type=click.Path(dir_okay=False, writable=True), help="Write here.")
 def simulate_command(
     players: int,
@@ -163,13 +170,17 @@ def simulate_command(
     first_player: int | None,
     option_pairs: Sequence[str],
     claim: bool,
+    seat: int | None,
     out: str | None,
 ) -> None:
     """Play a seeded random game and write its record (to standard output by default).
 
     Every decision is uniformly random among the legal ones and every chance outcome is drawn
-    with its exact probability, so the same seed and arguments give the same record.
+    with its exact probability, so the same seed and arguments give the same record. With
+    --seat N, the record is the one seat N would have kept: the cards it did not see are "?".
     """
+    if seat is not None and seat >= players:
+        raise click.BadParameter(f"{seat} is not a seat of {players} players", param_hint="--seat")
     options = _options(option_pairs)
     try:
         game = play_random(
@@ -187,20 +198,58 @@ def simulate_command(
         metadata={"source": "ethnos-rules simulate", "seed": seed},
         claimed_glory=final if claim else None,
     )
+    if seat is not None:
+        record = redact(record, seat)
+    if not _write(record, out):
+        return
+    won = ", ".join(map(str, winners(game.final)))
+    kept = f" as seat {seat} saw it" if seat is not None else ""
+    click.echo(
+        f"wrote {out}{kept}: {players} players, {len(record.actions)} decisions, final Glory"
+        f" {' '.join(map(str, final))}, winner seat {won}",
+        err=True,
+    )
+
+
+def _write(record: GameRecord, out: str | None) -> bool:
+    """Write ``record`` to ``out``, or to standard output (then False: nothing more to say)."""
     if out is None:
         click.echo(record.to_json())
-        return
+        return False
     try:
         record.write(out)
     except OSError as err:
         click.echo(f"cannot write {click.format_filename(out)}: {err.strerror or err}", err=True)
         sys.exit(1)
-    won = ", ".join(map(str, winners(game.final)))
-    click.echo(
-        f"wrote {out}: {players} players, {len(record.actions)} decisions, final Glory"
-        f" {' '.join(map(str, final))}, winner seat {won}",
-        err=True,
-    )
+    return True
+
+
+# --- redact -----------------------------------------------------------------------------------
+
+
+@main.command("redact")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--seat", type=click.IntRange(min=0), required=True, help="The seat whose view.")
+@click.option("--out", type=click.Path(dir_okay=False, writable=True), help="Write here.")
+def redact_command(file: str, seat: int, out: str | None) -> None:
+    """Write the game in FILE as the player in SEAT would have kept it.
+
+    The cards that seat did not see become "?" ("reveal ?", "keep ?"), and the rest of each
+    other player's hand put face up into the row is shown ("rest ..."). The exit status is 1 if
+    the record is unreadable or breaks a rule.
+    """
+    try:
+        record = _read(file)
+        kept = redact(record, seat)
+    except RecordError as err:
+        click.echo(f"{file}: {err}", err=True)
+        sys.exit(1)
+    except RulesError as err:
+        where = "; ".join(getattr(err, "__notes__", ()))
+        click.echo(f"{file}: {where}: {err}" if where else f"{file}: {err}", err=True)
+        sys.exit(1)
+    if _write(kept, out):
+        click.echo(f"wrote {out}: {len(kept.actions)} decisions as seat {seat} saw them", err=True)
 
 
 # --- replay -----------------------------------------------------------------------------------
@@ -219,8 +268,9 @@ def replay_command(file: str, at: int | None) -> None:
 
     Says who recruited what, who played which band and why a marker was or was not placed,
     what each tribe ability did, the Dragons, and each Age's scoring with its tie splits, citing
-    the rule ids. With --at N, stops after N decisions and shows the state. The exit status is
-    1 if the record is unreadable or breaks a rule.
+    the rule ids. With --at N, stops after N decisions and shows the state (for a record kept
+    at one seat, what that seat sees). The exit status is 1 if the record is unreadable or
+    breaks a rule.
     """
     try:
         record = _read(file)
@@ -232,12 +282,20 @@ def replay_command(file: str, at: int | None) -> None:
             f"the record holds {len(record.actions)} decisions", param_hint="--at"
         )
     narrator = Narrator(record)
+    if record.seat is not None:
+        click.echo(
+            f"(As seat {record.seat} saw the game: the other players' unseen cards are not told.)"
+        )
     for line in narrator.tell(at):
         click.echo(line)
     if at is not None and narrator.state is not None and narrator.error is None:
         click.echo("")
-        click.echo(f"--- The state after {at} decisions ---")
-        click.echo(str(narrator.state))
+        if record.seat is None:
+            click.echo(f"--- The state after {at} decisions ---")
+            click.echo(str(narrator.state))
+        else:  # the state replayed is one possibility; the seat's view is what is known
+            click.echo(f"--- What seat {record.seat} sees after {at} decisions ---")
+            click.echo(str(observation(narrator.state, record.seat)))
     sys.exit(1 if narrator.error is not None else 0)
 
 

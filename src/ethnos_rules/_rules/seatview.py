@@ -32,7 +32,7 @@ import attrs
 
 from .actions import Action, Keep, Pass, PlayBand, RestShown, Reveal, StopChain
 from .bands import band_actions
-from .chance import DrawPending, draw_outcomes
+from .chance import DrawPending
 from .components import DRAGON, HIDDEN, Card, multiset_add
 from .engine import Step, step
 from .errors import HiddenCardError, IllegalActionError, RulesError, WrongDecisionError
@@ -107,33 +107,36 @@ class Seen:
     (taken from the row, and not shown since), and who holds only Skeletons (a pass)."""
 
     seat: int
-    known: list[Counter[Card]]
-    locked: list[bool]
+    known: tuple[Counter[Card], ...]
+    locked: tuple[bool, ...]
 
     @classmethod
     def at_start(cls, seat: int, players: int) -> Seen:
         """Nothing seen yet."""
-        return cls(seat, [Counter() for _ in range(players)], [False] * players)
+        return cls(seat, (Counter(),) * players, (False,) * players)
 
     def copy(self) -> Seen:
-        """An independent copy."""
-        return Seen(self.seat, [Counter(k) for k in self.known], list(self.locked))
+        """An independent copy (the counters are never changed in place, only replaced)."""
+        return Seen(self.seat, self.known, self.locked)
 
     def learn(self, events: Sequence[Event]) -> None:
         """Take in what ``events`` show the seat."""
         for event in events:
             if isinstance(event, AgeBegan):
-                players = len(self.known)
-                self.known = [Counter() for _ in range(players)]
-                self.locked = [False] * players
+                self.known = (Counter(),) * len(self.known)
+                self.locked = (False,) * len(self.known)
+            elif getattr(event, "seat", self.seat) == self.seat:
+                continue
             elif isinstance(event, Recruited) and event.card is not None:
-                if event.seat != self.seat:
-                    self.known[event.seat][event.card] += 1
-            elif isinstance(event, BandPlayed | RestToRow) and event.seat != self.seat:
+                self._know(event.seat, self.known[event.seat] + Counter((event.card,)))
+            elif isinstance(event, BandPlayed | RestToRow) and self.known[event.seat]:
                 cards = event.band.cards if isinstance(event, BandPlayed) else event.cards
-                self.known[event.seat] -= Counter(cards)
-            elif isinstance(event, Passed) and event.seat != self.seat:
-                self.locked[event.seat] = True
+                self._know(event.seat, self.known[event.seat] - Counter(cards))
+            elif isinstance(event, Passed):
+                self.locked = (*self.locked[: event.seat], True, *self.locked[event.seat + 1 :])
+
+    def _know(self, player: int, cards: Counter[Card]) -> None:
+        self.known = (*self.known[:player], cards, *self.known[player + 1 :])
 
     def unseen(self, state: GameState, player: int) -> Counter[Card]:
         """The witness's labels of the cards of ``player`` that the seat has not seen."""
@@ -455,12 +458,12 @@ class SeatReplay:
         """The witness's choice for a card the seat did not see."""
         pending = self.state.pending
         if isinstance(action, Reveal) and action.hidden and isinstance(pending, DrawPending):
-            allies = [(p, a) for a, p in draw_outcomes(self.state) if isinstance(a, Reveal)]
-            cards = [a for p, a in sorted(allies, key=lambda pa: -pa[0]) if a.card != _DRAGON]
-            if not cards:
+            deck = self.state.deck  # the likeliest card kind: the one with most copies left
+            most = max(range(len(deck)), key=deck.__getitem__, default=0)
+            if not deck or not deck[most]:
                 why = "only Dragons are left in the deck, and a Dragon drawn is seen by all"
                 raise IllegalActionError("CHANCE", why, action)
-            return cards[0]
+            return Reveal(self.state.rules.cards[most])
         if isinstance(action, Keep) and action.hidden and isinstance(pending, KeepPending):
             candidates = pending.candidates(self.state)
             turn = self.turn

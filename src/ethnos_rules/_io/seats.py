@@ -202,7 +202,9 @@ def resample(record: GameRecord, rng: random.Random) -> Playthrough:
     Raises:
         RecordError: ``record`` is not kept at one seat.
         RulesError: no game fits ``record`` (as :func:`~ethnos_rules.validate` reports); a note
-            names the decision.
+            names the decision. Also (rule ``CHANCE``) when one player's cards kept unseen and
+            shown later in an Age are too tangled to count within a fixed bound; whole games
+            played at random need far fewer steps than the bound.
     """
     if not isinstance(record, GameRecord):
         raise RecordError(f"resample() takes a GameRecord, not {type(record).__name__}")

@@ -47,6 +47,7 @@ from .actions import Action, Keep, RestShown, Reveal
 from .chance import DrawPending
 from .components import Card
 from .engine import step
+from .errors import RulesError
 from .events import AgeBegan, AgeEnded, BandPlayed, CardDrawn, Passed, Recruited, RestToRow
 from .notation import parse_action
 from .replay import Decision, Playthrough, Refusal
@@ -206,6 +207,11 @@ def _segments(timeline: Sequence[Entry]) -> Iterator[_Segment]:
 # --- drawing the kinds of one segment ----------------------------------------------------------
 
 
+MAX_STATES = 200_000
+"""The most counting states one player's part of an Age may take (a bound on time and memory;
+whole random games need fewer than a hundred)."""
+
+
 class _Counting:
     """The total weight of every labelling of a segment's slots that fits, from any point.
 
@@ -248,6 +254,12 @@ class _Counting:
                 yield None, other
 
     def _weight(self, at: int, state: tuple[int, ...]) -> int:
+        if self.weight.cache_info().currsize > MAX_STATES:
+            raise RulesError(
+                "CHANCE",
+                f"the cards one player kept unseen and showed later in this Age fit in more than"
+                f" {MAX_STATES:,} ways to count; this record is too tangled to resample exactly",
+            )
         if not self.fits(at, state):
             return 0
         if at == self.length:
@@ -365,7 +377,8 @@ def resample_game(
 
     Raises:
         RulesError: the record fits no game (the refusal :func:`seat_decisions` gives, with a
-            note naming the decision).
+            note naming the decision); or (rule ``CHANCE``) one player's unseen cards are
+            tangled beyond :data:`MAX_STATES` counting states.
     """
     played: list[Decision] = []
     for item in seat_decisions(start, actions, seat):

@@ -3,7 +3,8 @@
 Usage: ``python examples/make_example_records.py`` (rewrites the files; the output is the same on
 every run).
 
-The valid records are seeded random games, as ``ethnos-rules simulate --claim`` plays them. Each
+The valid records are seeded random games, as ``ethnos-rules simulate --claim`` plays them, and
+one of them as seat 2 kept it (``ethnos-rules redact``). Each
 invalid record is a valid one with one decision (or the claimed score) changed at a chosen place,
 so that it breaks one rule there. Its ``metadata.broken`` says where and which rule; the script
 ``validate_examples.py`` checks that the validator agrees.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,7 @@ from ethnos_rules import (
     new_game,
     parse_action,
     play_random,
+    redact,
     step,
 )
 
@@ -77,6 +80,7 @@ def broken(record: GameRecord, actions: list[str], index: int, rule: str, how: s
         actions=tuple(actions),
         metadata=meta,
         claimed_glory=record.claimed_glory,
+        seat=record.seat,
     )
 
 
@@ -247,6 +251,36 @@ def dragon_on_top(record: GameRecord) -> GameRecord:
     raise LookupError("no draw from the top part")
 
 
+# --- BAND-1 from one seat: a card whose every copy the seat sees elsewhere ---------------------
+
+
+def unseen_impossible(record: GameRecord, seat: int) -> GameRecord:
+    """The record ``seat`` kept of ``record``, where another player plays a band of one card
+    every copy of which ``seat`` sees in the row, in bands or in its own hand."""
+    kept = redact(record, seat)
+    whole = states(record)
+    full_index = 0
+    for index, text in enumerate(kept.actions):
+        if text.startswith("rest"):
+            continue
+        state = whole[full_index]
+        full_index += 1
+        if not text.startswith("band") or state.pending.seat in (None, seat):
+            continue
+        seen = Counter(state.row) + Counter(state.players[seat].hand)
+        for player in state.players:
+            for band in player.bands:
+                seen.update(band.cards)
+        for kind in state.rules.cards:
+            if not kind.wild and seen[kind] == state.rules.copies[kind.index]:
+                actions = list(kept.actions)
+                actions[index] = f"band *{kind}"
+                who = state.pending.seat
+                how = f"seat {who} plays {kind}, every copy of which seat {seat} sees"
+                return broken(kept, actions, index, "BAND-1", how)
+    raise LookupError("no band after a card is all in sight")
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     valid = {
@@ -256,6 +290,7 @@ def main() -> None:
         "valid-6p.json": simulated(6, 14),
         "valid-3p-full-hand.json": hoarder(3, 15),
     }
+    valid["valid-4p-kept-at-seat-2.json"] = redact(valid["valid-4p.json"], 2)
     invalid = {
         "invalid-hand-limit.json": hand_limit(valid["valid-3p-full-hand.json"]),
         "invalid-band.json": bad_band(valid["valid-4p.json"]),
@@ -263,6 +298,7 @@ def main() -> None:
         "invalid-tie-split.json": wrong_tie_split(valid["valid-6p.json"]),
         "invalid-draw.json": third_copy(valid["valid-6p.json"]),
         "invalid-dragon-on-top.json": dragon_on_top(valid["valid-3p.json"]),
+        "invalid-kept-at-seat-1.json": unseen_impossible(valid["valid-3p.json"], 1),
     }
     for name, record in {**valid, **invalid}.items():
         record.write(OUT / name)

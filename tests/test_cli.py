@@ -69,7 +69,8 @@ def test_validate_valid_files() -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert len(lines) == len(VALID)
-    assert all(": valid: " in line and "complete" in line for line in lines)
+    assert all(re.search(r": valid( \(as seen from seat \d\))?: ", line) for line in lines)
+    assert all("complete" in line for line in lines)
 
 
 def test_validate_an_invalid_file_fails() -> None:
@@ -306,7 +307,8 @@ def test_committed_valid_examples_are_simulate_output(path: Path) -> None:
     seed, so they can be regenerated."""
     record = GameRecord.read(path)
     seed = record.metadata["seed"]
-    result = run("simulate", "-p", str(record.players), "-s", str(seed), "--claim")
+    kept = ["--seat", str(record.seat)] if record.seat is not None else []
+    result = run("simulate", "-p", str(record.players), "-s", str(seed), "--claim", *kept)
     assert GameRecord.from_json(result.stdout) == record
 
 

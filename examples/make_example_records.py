@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from ethnos_rules import (
     Action,
     Card,
@@ -71,17 +73,7 @@ def broken(record: GameRecord, actions: list[str], index: int, rule: str, how: s
     by ``rule``."""
     where = index if index >= 0 else None
     meta = dict(record.metadata, broken={"index": where, "rule": rule, "how": how})
-    return GameRecord(
-        players=record.players,
-        tribes=record.tribes,
-        glory_tokens=record.glory_tokens,
-        first_player=record.first_player,
-        options=record.options,
-        actions=tuple(actions),
-        metadata=meta,
-        claimed_glory=record.claimed_glory,
-        seat=record.seat,
-    )
+    return attrs.evolve(record, actions=tuple(actions), metadata=meta)
 
 
 # --- TURN-2: a player with 10 cards recruits -----------------------------------------------------

@@ -16,7 +16,7 @@ import attrs
 
 from . import turn as _turn
 from .actions import Action, Place, PlayBand, StopChain
-from .components import KINGDOMS, Card, Kingdom, multiset_remove
+from .components import KINGDOMS, Card, Kingdom, Ruleset, multiset_remove
 from .errors import IllegalActionError
 from .events import (
     BandPlayed,
@@ -110,6 +110,18 @@ def band_actions(hand: tuple[Card, ...]) -> tuple[PlayBand, ...]:
     for colour in sorted({card.colour for card in kinds if card.colour is not None}):
         _group_bands([c for c in kinds if c.colour is colour], counts, skeletons, False, out)
     return tuple(out)
+
+
+def leaders(rules: Ruleset) -> tuple[Card, ...]:
+    """The card kinds that can lead a band: every kind but the Skeletons (BAND-4). A hand
+    forms no band exactly when it holds none of them, so a pass (TURN-3) shows a hand of
+    Skeletons only."""
+    return _leaders(rules)
+
+
+@functools.cache
+def _leaders(rules: Ruleset) -> tuple[Card, ...]:
+    return tuple(c for c in rules.cards if band_actions((c,)))
 
 
 def _group_bands(

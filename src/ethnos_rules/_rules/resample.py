@@ -44,6 +44,7 @@ from functools import lru_cache
 import attrs
 
 from .actions import Action, Keep, RestShown, Reveal
+from .bands import leaders
 from .chance import DrawPending
 from .components import Card
 from .engine import step
@@ -142,7 +143,9 @@ def _ages(start: GameState, played: Sequence[Decision], seat: int) -> list[_Age]
             elif isinstance(event, RestToRow):
                 age.add(event.seat, _Show(Counter(event.cards)), -len(event.cards))
             elif isinstance(event, Passed):
-                skeleton = next(c for c in start.rules.cards if c.wild)
+                # A hand that forms no band holds no card that can lead one (TURN-3).
+                leads = leaders(start.rules)
+                skeleton = next(c for c in start.rules.cards if c not in leads)
                 age.add(event.seat, _Known(Counter({skeleton: age.sizes[event.seat]})), 0)
     return ages
 

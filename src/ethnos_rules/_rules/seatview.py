@@ -31,7 +31,7 @@ from typing import TypeGuard
 import attrs
 
 from .actions import Action, Keep, Pass, PlayBand, RestShown, Reveal, StopChain
-from .bands import band_actions
+from .bands import band_actions, leaders
 from .chance import DrawPending
 from .components import DRAGON, HIDDEN, Card, multiset_add
 from .engine import Step, step
@@ -184,10 +184,11 @@ def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[Game
     hand = state.players[player]
     known, labels = seen.known[player], seen.unseen(state, player)
     if need.skeletons_only:
-        if any(not c.wild for c in known.elements()):
-            shown = cards_list(sorted(c for c in known if not c.wild))
+        leads = leaders(state.rules)
+        if any(c in leads for c in known):
+            shown = cards_list(sorted(c for c in known if c in leads))
             return state, f"seat {player} passes holding {shown}, which can form a band (TURN-3)"
-        skeleton = next(c for c in state.rules.cards if c.wild)
+        skeleton = next(c for c in state.rules.cards if c not in leads)
         wanted = Counter({skeleton: labels.total()})
     else:
         wanted = _with_band_leader(state, seen, player, need, need.cards - known)

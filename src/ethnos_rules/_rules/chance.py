@@ -16,7 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -120,10 +120,44 @@ def _drawn(pending: DrawPending, state: GameState, card: Card) -> CardDrawn:
     return CardDrawn(card, pending.receiver(state), pending.source)
 
 
-def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+Random = Any
+"""A source of randomness: a :class:`random.Random`, or a ``numpy.random.Generator``."""
+
+
+def check_random(rng: object) -> None:
+    """Refuse anything but a :class:`random.Random` or a ``numpy.random.Generator`` (found by
+    its type's name, so that the rules need no numpy)."""
+    kind = type(rng)
+    numpy = kind.__name__ == "Generator" and kind.__module__.startswith("numpy.random")
+    if not isinstance(rng, random.Random) and not numpy:
+        raise RulesError(
+            "CHANCE",
+            f"sampling needs a random.Random or a numpy.random.Generator, not {kind.__name__}",
+        )
+
+
+def below(rng: Random, n: int) -> Any:
+    """A uniform integer from 0 to ``n - 1``: exact for any ``n``, also from numpy (whose
+    ``integers`` stops at 2**63, so a larger ``n`` is drawn 62 bits at a time, rejecting
+    values past ``n``)."""
+    if isinstance(rng, random.Random):
+        return rng.randrange(n)
+    if n <= 1 << 62:
+        return int(rng.integers(n))
+    chunks = -(-n.bit_length() // 62)
+    while True:
+        value = 0
+        for _ in range(chunks):
+            value = value << 62 | int(rng.integers(1 << 62))
+        value >>= chunks * 62 - n.bit_length()
+        if value < n:
+            return value
+
+
+def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: Random) -> Action:
     """One outcome drawn with its exact probability, using ``rng``."""
     denominator = math.lcm(*[p.denominator for _, p in outcomes])
-    roll = rng.randrange(denominator)
+    roll = below(rng, denominator)
     if type(roll) is not int or not 0 <= roll < denominator:
         raise RulesError(
             "CHANCE", f"the random source gave {roll!r}, not a number below {denominator}"

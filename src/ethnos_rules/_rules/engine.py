@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import enum
-import random
 from fractions import Fraction
 
 import attrs
 
 from . import scoring as _scoring
 from .actions import Action
-from .chance import pick
+from .chance import Random, check_random, pick
 from .errors import (
     GameOverError,
     HiddenCardError,
     MalformedActionError,
-    RulesError,
     WrongDecisionError,
 )
 from .events import Event, trace
@@ -233,10 +231,12 @@ def winners(state: GameState) -> tuple[int, ...]:
     return _scoring.winners(_game(state))
 
 
-def sample_outcome(state: GameState, rng: random.Random) -> Action:
+def sample_outcome(state: GameState, rng: Random) -> Action:
     """One outcome of the chance event in ``state``, drawn with its exact probability.
 
-    Apply it yourself (and record it) where :func:`sample` would apply it for you.
+    Apply it yourself (and record it) where :func:`sample` would apply it for you. ``rng`` is
+    a :class:`random.Random` or a ``numpy.random.Generator``; either gives the exact
+    probabilities.
 
     >>> import random
     >>> from ethnos_rules import new_game, sample_outcome, chance_outcomes
@@ -247,17 +247,17 @@ def sample_outcome(state: GameState, rng: random.Random) -> Action:
 
     Raises:
         WrongDecisionError: if a player decides in ``state`` (or the game is over).
-        RulesError: (rule ``CHANCE``) if ``rng`` is not a :class:`random.Random`.
+        RulesError: (rule ``CHANCE``) if ``rng`` is neither a :class:`random.Random` nor a
+            ``numpy.random.Generator``.
     """
-    if not isinstance(rng, random.Random):
-        raise RulesError("CHANCE", f"sampling needs a random.Random, not {type(rng).__name__}")
+    check_random(rng)
     pending = _game(state).pending
     if not pending.chance:
         raise WrongDecisionError(pending.rule, f"no chance event here: {pending.describe()}")
     return pick(pending.outcomes(state), rng)
 
 
-def sample(state: GameState, rng: random.Random) -> GameState:
+def sample(state: GameState, rng: Random) -> GameState:
     """Resolve chance events with ``rng`` until a player must decide or the game ends.
 
     >>> import random
@@ -266,10 +266,10 @@ def sample(state: GameState, rng: random.Random) -> GameState:
     3
 
     Raises:
-        RulesError: (rule ``CHANCE``) if ``rng`` is not a :class:`random.Random`.
+        RulesError: (rule ``CHANCE``) if ``rng`` is neither a :class:`random.Random` nor a
+            ``numpy.random.Generator``.
     """
-    if not isinstance(rng, random.Random):
-        raise RulesError("CHANCE", f"sampling needs a random.Random, not {type(rng).__name__}")
+    check_random(rng)
     while _game(state).pending.chance:
         state = apply(state, pick(state.pending.outcomes(state), rng))
     return state

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -300,6 +300,14 @@ class GameState:
         for value in held:
             free.remove(value)
         return tuple(free)
+
+    # Nothing in a state changes, so a copy (as copy.deepcopy makes for search trees) is the
+    # state itself.
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> GameState:
+        return self
 
     def __str__(self) -> str:
         # The picture is drawn by a module above the state (it names the winners).

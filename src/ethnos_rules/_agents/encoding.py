@@ -1,0 +1,494 @@
+"""A fixed integer action space over the rules' actions, for bots and learning agents.
+
+Every decision, chance included, has an id in ``range(NUM_DISTINCT_ACTIONS)``. The table is
+fixed (pinned by a golden test): ids never change meaning between versions. It is built from
+the first edition's printed data, block by block, in the order of the notation table:
+
+=====================  ======  ===================================================
+block                  ids     meaning
+=====================  ======  ===================================================
+``tribe``              12      chance: a tribe chosen, by tribe (COMP-2 order)
+``tokens``             77      chance: a kingdom's glory tokens, lowest first
+``first``              6       chance: the first player of Age I
+``reveal``             68      chance: a card kind drawn, by card index; a Dragon
+``recruit``            68      take a card kind from the row; the deck
+``band leader``        67      begin a band with its Leader, by card index
+``band add``           67      add one card to the band begun, by card index
+``band done``          1       play the band built so far
+``pass``               1       pass (TURN-3)
+``place``              7      a marker's kingdom; none
+``troll``              7       a Troll token, by value; none
+``checkpoint``         7       a checkpoint marker's kingdom; none
+``horde``              2       add to the Horde; none
+``chain stop``         1       end a Centaur chain
+``keep``               68      Elves keep a card kind; done
+``wizard``             11      Wizards draw 0 to 10 cards
+``empty``              64      Orc Horde spaces emptied, as a bit mask of colours
+=====================  ======  ===================================================
+
+A band, which may be any of 1,512 in one hand, is a short sequence of ids instead of one: its
+Leader (``band leader``), then its other cards one by one in card order (``band add``), then
+``band done``. :class:`EncodedState` offers at each step exactly the ids that some legal band
+continues with, so every legal band can be built, nothing else can, and no sequence ends where
+no band is legal. The state of the game does not change until ``band done``.
+
+>>> from ethnos_rules import position
+>>> from ethnos_rules.agents import EncodedState, action_text
+>>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
+...                  hands={0: "ELF-red ELF-red"}, row="DWA-blue")
+>>> node = EncodedState.of(state)
+>>> [action_text(i) for i in node.legal_ids()]
+['recruit DWA-blue', 'recruit deck', 'band leader ELF-red']
+>>> node = node.apply_id(node.legal_ids()[-1])
+>>> [action_text(i) for i in node.legal_ids()]
+['band add ELF-red', 'band done']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from .._rules.actions import (
+    Action,
+    AddToHorde,
+    Checkpoint,
+    ChooseFirstPlayer,
+    ChooseTribe,
+    EmptyHorde,
+    Keep,
+    LayTokens,
+    Pass,
+    Place,
+    PlayBand,
+    Recruit,
+    Reveal,
+    StopChain,
+    TakeTroll,
+    WizardDraw,
+)
+from .._rules.components import COLOURS, DRAGON, KINGDOMS, Card, Colour, Dragon, Kingdom
+from .._rules.editions import FIRST_EDITION
+from .._rules.engine import ChanceNode, apply, chance_outcomes, legal_actions, to_move
+from .._rules.errors import IllegalActionError, MalformedActionError, RulesError, SetupError
+from .._rules.notation import parse_action
+from .._rules.options import Options
+from .._rules.state import GameState
+
+_RULES = FIRST_EDITION
+_CARDS: tuple[Card, ...] = _RULES.cards
+TOKEN_VALUES: tuple[int, ...] = tuple(sorted(set(Options().glory_tokens)))
+"""The printed glory-token values (COMP-5): the ``tokens`` block covers these."""
+
+_LAYOUTS: tuple[tuple[int, ...], ...] = tuple(
+    values
+    for spaces in (2, 3)
+    for values in itertools.combinations_with_replacement(TOKEN_VALUES, spaces)
+)
+
+
+@attrs.frozen
+class Block:
+    """One block of the table: ``size`` consecutive ids from ``start``, one verb's actions.
+
+    Attributes:
+        name: The block's name, e.g. ``"band add"``.
+        start: Its first id.
+        size: How many ids it holds.
+        texts: The text of each of its ids.
+    """
+
+    name: str
+    start: int
+    size: int
+    texts: tuple[str, ...]
+
+
+def _blocks() -> tuple[Block, ...]:
+    kingdoms = [k.label for k in KINGDOMS]
+    cards = [c.code for c in _CARDS]
+    spec: list[tuple[str, list[str]]] = [
+        ("tribe", [f"tribe {t.code}" for t in _RULES.tribes]),
+        ("tokens", ["tokens " + " ".join(map(str, v)) for v in _LAYOUTS]),
+        ("first", [f"first {seat}" for seat in range(6)]),
+        ("reveal", [f"reveal {c}" for c in [*cards, DRAGON.code]]),
+        ("recruit", [f"recruit {c}" for c in [*cards, "deck"]]),
+        ("band leader", [f"band leader {c}" for c in cards]),
+        ("band add", [f"band add {c}" for c in cards]),
+        ("band done", ["band done"]),
+        ("pass", ["pass"]),
+        ("place", [f"place {k}" for k in [*kingdoms, "none"]]),
+        ("troll", [f"troll {v}" for v in [*_RULES.troll_tokens, "none"]]),
+        ("checkpoint", [f"checkpoint {k}" for k in [*kingdoms, "none"]]),
+        ("horde", ["horde add", "horde none"]),
+        ("chain stop", ["chain stop"]),
+        ("keep", [f"keep {c}" for c in [*cards, "done"]]),
+        ("wizard", [f"wizard {n}" for n in range(_RULES.hand_limit + 1)]),
+        ("empty", [_empty_text(mask) for mask in range(1 << len(COLOURS))]),
+    ]
+    out, start = [], 0
+    for name, texts in spec:
+        out.append(Block(name, start, len(texts), tuple(texts)))
+        start += len(texts)
+    return tuple(out)
+
+
+def _empty_text(mask: int) -> str:
+    return "empty " + (" ".join(c.label for c in COLOURS if mask >> c & 1) or "none")
+
+
+BLOCKS: tuple[Block, ...] = _blocks()
+"""The blocks of the table, in id order."""
+
+NUM_DISTINCT_ACTIONS: int = BLOCKS[-1].start + BLOCKS[-1].size
+"""The number of ids: every id of every decision is below it."""
+
+_START = {block.name: block.start for block in BLOCKS}
+_TEXTS: tuple[str, ...] = tuple(text for block in BLOCKS for text in block.texts)
+BAND_DONE: int = _START["band done"]
+"""The id that plays the band built so far."""
+
+
+def action_text(action_id: int) -> str:
+    """The text of an id: the action's notation, or for a step of a band ``band leader C``,
+    ``band add C`` or ``band done``.
+
+    >>> from ethnos_rules.agents import action_text
+    >>> action_text(0), action_text(NUM_DISTINCT_ACTIONS - 1)
+    ('tribe CEN', 'empty green purple orange gray red blue')
+
+    Raises:
+        MalformedActionError: ``action_id`` is not an id of the table.
+    """
+    _check_id(action_id)
+    return _TEXTS[action_id]
+
+
+def block_of(action_id: int) -> Block:
+    """The block that holds ``action_id``."""
+    _check_id(action_id)
+    return next(b for b in reversed(BLOCKS) if b.start <= action_id)
+
+
+def _check_id(action_id: object) -> None:
+    if type(action_id) is not int or not 0 <= action_id < NUM_DISTINCT_ACTIONS:
+        raise MalformedActionError(
+            "NOTATION",
+            f"{action_id!r} is not an action id (ids are integers from 0 to"
+            f" {NUM_DISTINCT_ACTIONS - 1})",
+        )
+
+
+# --- actions to ids -----------------------------------------------------------------------
+
+
+def _card(card: Card | Dragon) -> int:
+    return len(_CARDS) if isinstance(card, Dragon) else card.index
+
+
+def _kingdom(kingdom: Kingdom | None) -> int:
+    return len(KINGDOMS) if kingdom is None else int(kingdom)
+
+
+def _layout(action: LayTokens) -> int:
+    if action.values not in _LAYOUTS:
+        raise SetupError(
+            "COMP-5",
+            f"the action ids cover the printed glory tokens {list(TOKEN_VALUES)} laid"
+            f" {len(_LAYOUTS[0])} or 3 to a kingdom, not {list(action.values)}",
+            action,
+        )
+    return _LAYOUTS.index(action.values)
+
+
+def _troll(action: TakeTroll) -> int:
+    tokens = _RULES.troll_tokens
+    if action.value is None:
+        return len(tokens)
+    if action.value not in tokens:
+        raise MalformedActionError("NOTATION", f"there is no Troll token {action.value}", action)
+    return tokens.index(action.value)
+
+
+def _wizard(action: WizardDraw) -> int:
+    if action.count > _RULES.hand_limit:
+        raise MalformedActionError(
+            "NOTATION", f"Wizards draw at most {_RULES.hand_limit} cards", action
+        )
+    return action.count
+
+
+def _mask(colours: Iterable[Colour]) -> int:
+    return sum(1 << c for c in colours)
+
+
+def _first(action: ChooseFirstPlayer) -> int:
+    if action.seat >= 6:
+        raise MalformedActionError("NOTATION", f"there is no seat {action.seat}", action)
+    return action.seat
+
+
+_ENCODERS: dict[type[Action], tuple[str, Callable[[Any], int]]] = {
+    ChooseTribe: ("tribe", lambda a: a.tribe.index),
+    LayTokens: ("tokens", _layout),
+    ChooseFirstPlayer: ("first", _first),
+    Reveal: ("reveal", lambda a: _card(a.card)),
+    Recruit: ("recruit", lambda a: len(_CARDS) if a.card is None else a.card.index),
+    Pass: ("pass", lambda a: 0),
+    Place: ("place", lambda a: _kingdom(a.kingdom)),
+    TakeTroll: ("troll", _troll),
+    Checkpoint: ("checkpoint", lambda a: _kingdom(a.kingdom)),
+    AddToHorde: ("horde", lambda a: 0 if a.add else 1),
+    StopChain: ("chain stop", lambda a: 0),
+    Keep: ("keep", lambda a: len(_CARDS) if a.card is None else a.card.index),
+    WizardDraw: ("wizard", _wizard),
+    EmptyHorde: ("empty", lambda a: _mask(a.colours)),
+}
+
+
+def encode(action: Action) -> tuple[int, ...]:
+    """The ids of ``action``: one id, or for a band its Leader, each other card and
+    ``band done``.
+
+    >>> from ethnos_rules import parse_action
+    >>> from ethnos_rules.agents import action_text, encode
+    >>> [action_text(i) for i in encode(parse_action("band *ELF-red SKE ELF-blue"))]
+    ['band leader ELF-red', 'band add ELF-blue', 'band add SKE', 'band done']
+
+    Raises:
+        MalformedActionError: ``action`` is not an action of a whole game (``reveal ?``,
+            ``rest ...``), or names a card, seat or token outside the first edition.
+        SetupError: (rule ``COMP-5``) glory tokens other than the printed ones.
+    """
+    if not isinstance(action, Action):
+        raise MalformedActionError("NOTATION", f"expected an Action, not {action!r}", action)
+    action.check()
+    if action.hidden or action.observation:
+        raise MalformedActionError(
+            "NOTATION", f"'{action}' is what one seat saw, not a decision of the game", action
+        )
+    _check_ruleset(action)
+    if isinstance(action, PlayBand):
+        leader, adds = _START["band leader"], _START["band add"]
+        return (leader + action.leader.index, *(adds + c.index for c in action.others), BAND_DONE)
+    return (_one_id(action),)
+
+
+def _one_id(action: Action) -> int:
+    """The id of an action known to be well formed and not a band; the few hundred such
+    actions are remembered, as the rules' legal lists repeat them all game long."""
+    found = _IDS.get(action)
+    if found is None:
+        name, offset = _ENCODERS[type(action)]
+        found = _IDS[action] = _START[name] + offset(action)
+    return found
+
+
+_IDS: dict[Action, int] = {}
+
+
+def _check_ruleset(action: Action) -> None:
+    for value in attrs.astuple(action, recurse=False):
+        if isinstance(value, Card) and value.tribe.ruleset is not _RULES:
+            raise MalformedActionError("NOTATION", f"{value} is not a first-edition card", action)
+
+
+def action_id(action: Action) -> int:
+    """The one id of an action that is not a band (see :func:`encode` for bands).
+
+    Raises:
+        MalformedActionError: as :func:`encode`, and for a band.
+    """
+    ids = encode(action)
+    if len(ids) != 1:
+        raise MalformedActionError(
+            "NOTATION", f"a band is {len(ids)} ids, not one: use encode()", action
+        )
+    return ids[0]
+
+
+# --- a game state with a band being built -----------------------------------------------------
+
+
+@attrs.frozen(eq=False)
+class EncodedState:
+    """A game state seen through the action ids: the state, and the band being built in it.
+
+    Pure and frozen like the state: :meth:`apply_id` returns a new one.
+
+    Attributes:
+        state: The game state; it changes only when a decision is complete.
+        band: The ids of the band begun but not played yet (its Leader, the cards added).
+    """
+
+    state: GameState
+    band: tuple[int, ...] = ()
+    # The legal bands that begin with ``band``; the legal ids, once asked for.
+    _bands: tuple[PlayBand, ...] = attrs.field(default=(), alias="bands", repr=False)
+    _ids: tuple[int, ...] | None = attrs.field(default=None, alias="ids", repr=False)
+
+    @classmethod
+    def of(cls, state: GameState) -> EncodedState:
+        """``state`` with no band begun.
+
+        Raises:
+            InvalidStateError: ``state`` is not a GameState.
+            SetupError: (``COMP-5``) the game's glory tokens are not the printed ones.
+        """
+        to_move(state)  # refuses anything but a GameState
+        if not set(state.options.glory_tokens) <= set(TOKEN_VALUES):
+            raise SetupError(
+                "COMP-5",
+                f"the action ids cover the printed glory-token values {list(TOKEN_VALUES)},"
+                f" not {sorted(set(state.options.glory_tokens))}",
+            )
+        if state.rules is not _RULES:
+            raise SetupError("COMP-2", "the action ids are those of the first edition")
+        return cls(state)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EncodedState):
+            return NotImplemented
+        return self.state == other.state and self.band == other.band
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.band))
+
+    def __copy__(self) -> EncodedState:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> EncodedState:
+        return self
+
+    def to_move(self) -> int | ChanceNode | None:
+        """As :func:`~ethnos_rules.to_move` of the state: a seat, ``CHANCE`` or None."""
+        return to_move(self.state)
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """The legal ids, sorted; at a chance event the possible outcomes; ``()`` at the end."""
+        ids = self._ids
+        if ids is None:
+            ids = self._continuations() if self.band else self._decisions()
+            object.__setattr__(self, "_ids", ids)
+        return ids
+
+    def _decisions(self) -> tuple[int, ...]:
+        leader = _START["band leader"]
+        return tuple(
+            sorted(
+                {
+                    leader + a.leader.index if isinstance(a, PlayBand) else _one_id(a)
+                    for a in legal_actions(self.state)
+                }
+            )
+        )
+
+    def _continuations(self) -> tuple[int, ...]:
+        added = len(self.band) - 1
+        adds = _START["band add"]
+        return tuple(
+            sorted(
+                {
+                    BAND_DONE if len(b.others) == added else adds + b.others[added].index
+                    for b in self._bands
+                }
+            )
+        )
+
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
+        """At a chance event, each outcome's id with its exact probability, by id."""
+        return tuple(sorted((_one_id(a), p) for a, p in chance_outcomes(self.state)))
+
+    def completes(self, action_id: int) -> bool:
+        """False for a band's Leader or added card, which only build the band; True for every
+        other id (``band done`` included), which completes a decision of the game."""
+        _check_id(action_id)
+        name = block_of(action_id).name
+        return not (name == "band add" or (name == "band leader" and not self.band))
+
+    def apply_id(self, action_id: int) -> EncodedState:
+        """The state after the decision ``action_id``.
+
+        Raises:
+            MalformedActionError: ``action_id`` is not an id.
+            RulesError: the id is not legal here: the error :func:`~ethnos_rules.apply` gives
+                for its action, or :class:`~ethnos_rules.IllegalActionError` (``BAND-1``) for a
+                band step that no legal band continues with.
+        """
+        if action_id not in self.legal_ids():
+            raise self._refusal(action_id)
+        if self.band and action_id != BAND_DONE:  # legal, so a "band add"
+            card = _CARDS[action_id - _START["band add"]]
+            added = len(self.band) - 1
+            bands = tuple(
+                b for b in self._bands if len(b.others) > added and b.others[added] is card
+            )
+            return EncodedState(self.state, (*self.band, action_id), bands=bands)
+        if not self.band and block_of(action_id).name == "band leader":
+            card = _CARDS[action_id - _START["band leader"]]
+            bands = tuple(
+                a for a in legal_actions(self.state) if isinstance(a, PlayBand) and a.leader is card
+            )
+            return EncodedState(self.state, (action_id,), bands=bands)
+        return EncodedState(apply(self.state, self.decision(action_id)))
+
+    def decision(self, action_id: int) -> Action:
+        """The action that ``action_id`` completes here (the band, for ``band done``).
+
+        Raises:
+            RulesError: as :meth:`apply_id`; and for a band's Leader or card, which complete
+                no decision.
+        """
+        if action_id not in self.legal_ids():
+            raise self._refusal(action_id)
+        if action_id == BAND_DONE:
+            added = len(self.band) - 1
+            return next(b for b in self._bands if len(b.others) == added)
+        found = next(
+            (
+                a
+                for a in legal_actions(self.state)
+                if not isinstance(a, PlayBand) and _one_id(a) == action_id
+            ),
+            None,
+        )
+        if found is None:
+            raise IllegalActionError(
+                "BAND-4", f"'{action_text(action_id)}' is a step of a band, not a decision"
+            )
+        return found
+
+    def _refusal(self, action_id: object) -> RulesError:
+        _check_id(action_id)
+        assert isinstance(action_id, int)
+        text = action_text(action_id)
+        legal = ", ".join(action_text(i) for i in self.legal_ids()) or "nothing"
+        if self.band:
+            built = ", ".join(action_text(i) for i in self.band)
+            return IllegalActionError(
+                "BAND-1", f"no legal band goes on from '{built}' with '{text}'; legal: {legal}"
+            )
+        try:
+            apply(self.state, _action_of(text, self.state))
+        except RulesError as error:
+            return error
+        return IllegalActionError(  # a band's step where no band is begun
+            self.state.pending.rule or "BAND-4", f"'{text}' is not legal here; legal: {legal}"
+        )
+
+
+def _action_of(text: str, state: GameState) -> Action:
+    """The action an id's text names, for asking the rules why it is refused."""
+    verb, _, rest = text.partition(" ")
+    if verb == "tokens":
+        kingdom = KINGDOMS[min(len(state.tokens), len(KINGDOMS) - 1)]
+        return LayTokens(kingdom, tuple(map(int, rest.split())))
+    if verb == "band" and rest.startswith("leader "):
+        return PlayBand(_RULES.card(rest.removeprefix("leader ")))
+    if verb == "band":
+        return PlayBand(_CARDS[0]) if rest == "done" else PlayBand(_RULES.card(rest[4:]))
+    return parse_action(text)

@@ -1,0 +1,264 @@
+"""Ethnos as an OpenSpiel game: ``import ethnos_rules.openspiel`` registers ``python_ethnos``.
+
+>>> import pyspiel
+>>> import ethnos_rules.openspiel
+>>> game = pyspiel.load_game("python_ethnos", {"players": 3})
+>>> game.num_players(), game.num_distinct_actions()
+(3, 534)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 12)
+
+Parameters (all optional): ``players`` (2 to 6, default 2); ``tribes``, the tribe codes in
+play separated by ``/`` (``"CEN/ELF/MER/ORC/SKE/WIZ"``; a comma would end the parameter in
+OpenSpiel's game strings) (default: chosen by chance, SETUP-3); and each rule option of spec §12
+by its name (``placement``, ``merfolk_checkpoints``, ...), as text.
+
+The ids are those of :mod:`ethnos_rules.agents`, chance included (explicit stochastic chance
+with the rules' exact probabilities, as floats). A band is built in several decisions of the
+same player (its Leader, its cards, done). The observer made by ``make_py_observer`` honours
+``public_info``, ``private_info`` (none, the observing seat's hand, or every hand) and
+``perfect_recall`` (the seat's information state as tokens; it needs ``public_info``).
+Returns are :func:`ethnos_rules.agents.returns`: 1 for a sole winner, shared wins split, and
+the sum 0.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ethnos_rules import CHANCE, Action, GameState, Options, new_game, observation, step
+from ethnos_rules._agents.tensors import fill_observation, seen_actions
+from ethnos_rules.agents import (
+    NUM_DISTINCT_ACTIONS,
+    EncodedState,
+    Recall,
+    action_text,
+    history_tensor,
+    max_chance_events,
+    max_game_length,
+    max_history_tokens,
+    observation_pieces,
+    returns,
+)
+
+SHORT_NAME = "python_ethnos"
+
+_OPTION_DEFAULTS = {name: values[0] for name, values in Options.choices().items()}
+_PARAMETERS: dict[str, Any] = {"players": 2, "tribes": "", **_OPTION_DEFAULTS}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Ethnos (first edition), by ethnos-rules",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+
+
+def _setup(params: dict[str, Any]) -> tuple[int, tuple[str, ...] | None, Options]:
+    players = int(params["players"])
+    tribes = (
+        tuple(re.split(r"[/,\s]+", str(params["tribes"]).strip())) if params["tribes"] else None
+    )
+    chosen: dict[str, Any] = {name: str(params[name]) for name in _OPTION_DEFAULTS}
+    options = Options(**chosen)
+    new_game(players, tribes=tribes, options=options)  # refuses a bad setup here, typed
+    return players, tribes, options
+
+
+class EthnosGame(pyspiel.Game):
+    """The OpenSpiel game ``python_ethnos``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        merged = {**_PARAMETERS, **(params or {})}
+        self.players, self.tribes, self.options = _setup(merged)
+        n = self.players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_DISTINCT_ACTIONS,
+            max_chance_outcomes=NUM_DISTINCT_ACTIONS,
+            num_players=n,
+            min_utility=-1.0 / (n - 1),
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_game_length(n, self.options),
+        )
+        super().__init__(_GAME_TYPE, info, params or {})
+        self.history_length = max_history_tokens(n, self.options)
+
+    def new_initial_state(self) -> EthnosState:
+        """The start of a game: chance chooses the tribes (unless given), the tokens, the
+        first player."""
+        return EthnosState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """An upper bound on the chance outcomes of a game."""
+        return max_chance_events(self.players, self.options)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> EthnosObserver:
+        """An observer of the kind ``iig_obs_type`` asks for (the observation by default)."""
+        return EthnosObserver(
+            self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+class EthnosState(pyspiel.State):
+    """A state of ``python_ethnos``: the game state, the band being built, and what each seat
+    (and everyone) has seen so far."""
+
+    def __init__(self, game: EthnosGame) -> None:
+        super().__init__(game)
+        start = new_game(game.players, tribes=game.tribes, options=game.options)
+        self.node = EncodedState.of(start)
+        # What each seat saw, then what everyone saw, then every decision as it was.
+        self.recall: tuple[Recall, ...] = (Recall.empty(),) * (game.players + 2)
+
+    @property
+    def game_state(self) -> GameState:
+        """The rules' state (between the steps of a band, the state before it)."""
+        return self.node.state
+
+    def current_player(self) -> int:
+        mover = self.node.to_move()
+        if mover is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if mover is CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert isinstance(mover, int)
+        return mover
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        return list(self.node.legal_ids())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(i, float(p)) for i, p in self.node.chance_outcomes()]
+
+    def _apply_action(self, action: int) -> None:
+        node = self.node
+        if not node.completes(action):
+            self.node = node.apply_id(action)
+            return
+        decision = node.decision(action)
+        result = step(node.state, decision)
+        self.node = EncodedState(result.state)
+        self.recall = _remember(self.recall, decision, result.events)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return action_text(action)
+
+    def is_terminal(self) -> bool:
+        return self.node.to_move() is None
+
+    def returns(self) -> list[float]:
+        return list(returns(self.node.state))
+
+    def __str__(self) -> str:
+        text = str(self.node.state)
+        if self.node.band:
+            text += "\nband being built: " + ", ".join(map(action_text, self.node.band))
+        return text
+
+    # Python games are serialised by pickling the state.
+    def __getstate__(self) -> dict[str, Any]:
+        return {"node": self.node.state, "band": self.node.band, "recall": self.recall}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        node = EncodedState(saved["node"])
+        for i in saved["band"]:
+            node = node.apply_id(i)
+        self.node, self.recall = node, saved["recall"]
+
+
+def _remember(recall: tuple[Recall, ...], decision: Action, events: Any) -> tuple[Recall, ...]:
+    seats = len(recall) - 2
+    return (
+        *(r.add(seen_actions(decision, events, seat)) for seat, r in enumerate(recall[:seats])),
+        recall[seats].add(seen_actions(decision, events, None)),
+        recall[seats + 1].add((decision,)),
+    )
+
+
+class EthnosObserver:
+    """An OpenSpiel observer (``set_from``, ``string_from``, ``tensor``, ``dict``)."""
+
+    def __init__(self, game: EthnosGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"python_ethnos observers take no parameters, not {params}")
+        self.recall = bool(iig_obs_type.perfect_recall)
+        self.public = bool(iig_obs_type.public_info)
+        private = iig_obs_type.private_info
+        self.private = {
+            pyspiel.PrivateInfoType.NONE: "none",
+            pyspiel.PrivateInfoType.SINGLE_PLAYER: "seat",
+            pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
+        }[private]
+        if self.recall and not self.public:
+            raise ValueError("a perfect-recall observer of python_ethnos needs public_info")
+        self.players = game.players
+        pieces: list[tuple[str, tuple[int, ...]]]
+        if self.recall:
+            pieces = [("observer", (6,)), ("history", (game.history_length,))]
+        else:
+            pieces = observation_pieces(public=self.public, private=self.private)
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
+        self.dict: dict[str, Any] = {}
+        start = 0
+        for name, shape in pieces:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[start : start + size].reshape(shape)
+            start += size
+
+    def _recall(self, state: EthnosState, player: int) -> Recall:
+        which = {"seat": player, "none": self.players, "all": self.players + 1}[self.private]
+        return state.recall[which]
+
+    def set_from(self, state: EthnosState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` observes of ``state``."""
+        self.tensor.fill(0)
+        if not self.recall:
+            fill_observation(self.dict, state.node, player)
+            return
+        self.dict["observer"][player] = 1
+        recall = self._recall(state, player)
+        history = self.dict["history"]
+        history_tensor([*recall.tokens(), *state.node.band], history.size, history)
+
+    def string_from(self, state: EthnosState, player: int) -> str:
+        """What ``player`` observes of ``state``, as text."""
+        band = [action_text(i) for i in state.node.band]
+        if self.recall:
+            lines = [f"seat {player}", *map(str, self._recall(state, player)), *band]
+            return "\n".join(lines)
+        seen = observation(state.node.state, player)
+        lines = [f"seat {player}"]
+        if self.public:  # every line of the seat's view but its hand
+            lines += [line for line in str(seen).splitlines() if not line.startswith("hand:")]
+            lines += [f"band being built: {', '.join(band)}"] if band else []
+        if self.private == "seat":
+            lines.append("hand: " + (" ".join(c.code for c in seen.hand) or "-"))
+        if self.private == "all":
+            lines += [
+                f"seat {s} hand: " + " ".join(c.code for c in p.hand)
+                for s, p in enumerate(state.node.state.players)
+            ]
+        return "\n".join(lines)
+
+
+pyspiel.register_game(_GAME_TYPE, EthnosGame)

@@ -1,0 +1,180 @@
+"""Ethnos as a PettingZoo AEC environment.
+
+>>> from ethnos_rules.pettingzoo import env
+>>> game = env(players=3)
+>>> game.reset(seed=42)
+>>> game.agents, game.agent_selection
+(['player_0', 'player_1', 'player_2'], 'player_1')
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> observation["action_mask"].dtype, int(observation["action_mask"].sum()) > 0
+(dtype('int8'), True)
+
+Each agent observes :func:`ethnos_rules.agents.observation_tensor` of its seat (the public
+position and its own hand) and an ``int8`` ``action_mask`` over the fixed ids of
+:mod:`ethnos_rules.agents` (all zeros for an agent not to move). Chance is resolved inside the
+environment with its seeded generator, with the rules' exact probabilities, so agents only ever
+see player decisions. The same agent often acts several times in a row: a band is built in
+several steps (its Leader, its cards, done), and a band's follow-ups are its player's too.
+Rewards come at the end only: :func:`ethnos_rules.agents.returns`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from ethnos_rules import GameState, Options, apply, new_game, sample_outcome
+from ethnos_rules.agents import (
+    NUM_DISTINCT_ACTIONS,
+    EncodedState,
+    observation_size,
+    observation_tensor,
+    returns,
+)
+
+__all__ = ["EthnosEnv", "env"]
+
+
+def env(
+    players: int = 2,
+    *,
+    tribes: list[str] | None = None,
+    options: Options | None = None,
+    render_mode: str | None = None,
+) -> EthnosEnv:
+    """A new environment (call ``reset`` before playing).
+
+    Args:
+        players: 2 to 6.
+        tribes: The tribes in play (default: chosen by chance, SETUP-3).
+        options: The rule options of spec §12.
+        render_mode: ``"ansi"`` (``render()`` returns the position as text) or ``"human"``
+            (it prints it).
+
+    Raises:
+        SetupError: a setup the rules refuse (e.g. 7 players).
+    """
+    return EthnosEnv(players, tribes=tribes, options=options, render_mode=render_mode)
+
+
+class EthnosEnv(AECEnv):
+    """The AEC environment; agents ``player_0`` … by seat."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "ethnos_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        tribes: list[str] | None = None,
+        options: Options | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.tribes, self.options = tribes, options
+        self._new_game(players)  # a setup the rules refuse is refused now
+        self.players = players
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        size = observation_size()
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1.0, np.inf, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (NUM_DISTINCT_ACTIONS,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {
+            agent: spaces.Discrete(NUM_DISTINCT_ACTIONS) for agent in self.possible_agents
+        }
+        self.np_random, _ = seeding.np_random(None)
+        self.node = EncodedState.of(self._new_game(players))
+
+    def _new_game(self, players: int) -> GameState:
+        return new_game(players, tribes=self.tribes, options=self.options)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def state_of_game(self) -> GameState:
+        """The rules' state (between the steps of a band, the state before it)."""
+        return self.node.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; with ``seed``, the environment's generator is seeded anew."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.node = self._through_chance(EncodedState.of(self._new_game(self.players)))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._mover()
+
+    def _through_chance(self, node: EncodedState) -> EncodedState:
+        if not node.state.pending.chance:
+            return node
+        state = node.state
+        while True:  # an outcome drawn by the rules is legal: apply it
+            state = apply(state, sample_outcome(state, self.np_random))
+            if not state.pending.chance:
+                return EncodedState(state)
+
+    def _mover(self) -> str:
+        seat = self.node.to_move()
+        return self.possible_agents[seat if isinstance(seat, int) else 0]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
+        if agent == self.agent_selection and not self.terminations[agent]:
+            mask[list(self.node.legal_ids())] = 1
+        return {"observation": observation_tensor(self.node, seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the id ``action`` for the agent to move.
+
+        Raises:
+            RulesError: the id is not legal here (it names the rule, as the rules do).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.node = self._through_chance(self.node.apply_id(int(action)))  # type: ignore[arg-type]
+        if self.node.to_move() is None:
+            self.rewards = dict(zip(self.agents, returns(self.node.state), strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self._mover()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The position as text (``"ansi"``), or printed (``"human"``)."""
+        text = str(self.node.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

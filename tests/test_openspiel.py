@@ -1,0 +1,175 @@
+"""The OpenSpiel game ``python_ethnos``: OpenSpiel's own random simulation test and its
+partial-tree API checks, for 2–6 players and with rule options."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import unittest
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra is not installed")
+
+from open_spiel.integration_tests import api_test  # noqa: E402
+from open_spiel.python.algorithms import sample_some_states  # noqa: E402
+
+import ethnos_rules.openspiel  # noqa: E402  (registers python_ethnos)
+from ethnos_rules import RulesError, SetupError, legal_actions  # noqa: E402
+from ethnos_rules.agents import encode, returns  # noqa: E402
+
+OPTIONS = {
+    "placement": "mandatory",
+    "merfolk_checkpoints": "one_per_move",
+    "elves_keep": "exactly_x",
+    "wizard_draw": "up_to_x",
+    "orc_empty": "any_subset",
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_sim_test(players: int) -> None:
+    game = pyspiel.load_game("python_ethnos", {"players": players})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_random_sim_test_with_options_and_tribes() -> None:
+    params = {"players": 4, "tribes": "CEN/ELF/MER/ORC/SKE/WIZ", **OPTIONS}
+    game = pyspiel.load_game("python_ethnos", params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def deep_states(game: Any, seed: int, every: int = 23) -> list[Any]:
+    """States all along one random game (OpenSpiel's sampler stays near the start)."""
+    rng = random.Random(seed)
+    state, out = game.new_initial_state(), []
+    while not state.is_terminal():
+        if len(state.history()) % every == 0:
+            out.append(state.clone())
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return [*out, state]
+
+
+@pytest.mark.parametrize("params", [{"players": 2}, {"players": 5, **OPTIONS}])
+def test_partial_tree_api_checks(params: dict[str, Any]) -> None:
+    """OpenSpiel's EnforceAPIOnPartialTree tests: legal actions empty for players not to
+    move, observations refuse invalid players, private information present, no invalid
+    public observation, sequence lengths within the bounds."""
+    game = pyspiel.load_game("python_ethnos", params)
+
+    class PartialTree(api_test.EnforceAPIOnPartialTreeBase):
+        @classmethod
+        def setUpClass(cls) -> None:
+            cls.game, cls.game_name = game, "python_ethnos"
+            cls.game_type = game.get_type()
+            cls.some_states = [
+                *sample_some_states.sample_some_states(game, max_states=150),
+                *deep_states(game, seed=1),
+            ]
+
+    suite = unittest.defaultTestLoader.loadTestsFromTestCase(PartialTree)
+    result = unittest.TextTestRunner(verbosity=0, stream=_Null()).run(suite)
+    assert result.testsRun == 5
+    assert not result.failures and not result.errors, result.failures + result.errors
+
+
+class _Null:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_game_follows_the_rules() -> None:
+    """Ids, chance and returns agree with the rules' own functions along a game."""
+    game = pyspiel.load_game("python_ethnos", {"players": 3})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        rules_state = state.game_state
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
+            state.apply_action(rng.choices(*zip(*outcomes, strict=True))[0])
+            continue
+        ids = state.legal_actions()
+        if not state.node.band:
+            firsts = {encode(a)[0] for a in legal_actions(rules_state)}
+            assert set(ids) == firsts
+        for other in range(game.num_players()):
+            if other != state.current_player():
+                assert state.legal_actions(other) == []
+        state.apply_action(rng.choice(ids))
+    assert state.returns() == list(returns(state.game_state))
+    assert sum(state.returns()) == pytest.approx(0)
+
+
+def test_observers_honour_what_they_are_asked() -> None:
+    game = pyspiel.load_game("python_ethnos", {"players": 2, "tribes": "DWA/ELF/GIA/MER/ORC"})
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.history()) < 40:
+        state.apply_action(
+            state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0]
+        )
+    hand = state.game_state.players[1].hand
+    kinds = pyspiel.PrivateInfoType
+
+    def text(public: bool, private: Any, recall: bool = False) -> str:
+        obs_type = pyspiel.IIGObservationType(
+            public_info=public, perfect_recall=recall, private_info=private
+        )
+        observer = game.make_py_observer(obs_type)
+        return str(observer.string_from(state, 0))
+
+    assert all(
+        card.code not in text(True, kinds.SINGLE_PLAYER).split("hand:")[-1]
+        or card in state.game_state.players[0].hand
+        for card in hand
+    )
+    assert "hand:" not in text(True, kinds.NONE)
+    assert "seat 1 hand: " + " ".join(c.code for c in hand) in text(True, kinds.ALL_PLAYERS)
+    assert "reveal ?" in text(True, kinds.SINGLE_PLAYER, recall=True)
+    assert text(True, kinds.NONE, recall=True).count("reveal ?") > text(
+        True, kinds.SINGLE_PLAYER, recall=True
+    ).count("reveal ?")
+    assert "reveal ?" not in text(True, kinds.ALL_PLAYERS, recall=True)
+    with pytest.raises(ValueError, match="needs public_info"):
+        text(False, kinds.SINGLE_PLAYER, recall=True)
+
+
+def test_information_states_are_perfect_recall_and_hide_other_hands() -> None:
+    """Two games that differ only in seat 1's hidden draw look the same to seat 0."""
+    game = pyspiel.load_game("python_ethnos", {"players": 2, "tribes": "DWA/ELF/GIA/MER/ORC"})
+
+    def after(deal: int) -> Any:
+        state = game.new_initial_state()
+        while len(state.history()) < 8:  # 6 token layouts, first player 0, seat 0 dealt
+            state.apply_action(state.chance_outcomes()[0][0])
+        state.apply_action(state.chance_outcomes()[deal][0])  # seat 1's starting card
+        return state
+
+    one, two = after(0), after(1)
+    assert one.information_state_string(0) == two.information_state_string(0)
+    assert list(one.information_state_tensor(0)) == list(two.information_state_tensor(0))
+    assert one.information_state_string(1) != two.information_state_string(1)
+
+
+def test_states_pickle_and_bad_parameters_are_refused() -> None:
+    game = pyspiel.load_game("python_ethnos", {"players": 4})
+    state = game.new_initial_state()
+    for _ in range(30):
+        state.apply_action(
+            state.chance_outcomes()[-1][0] if state.is_chance_node() else state.legal_actions()[-1]
+        )
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state) and again.node == state.node
+    with pytest.raises(SetupError, match="SETUP-1"):
+        ethnos_rules.openspiel.EthnosGame({"players": 7})
+    with pytest.raises(RulesError, match="OPTIONS"):
+        ethnos_rules.openspiel.EthnosGame({"players": 2, "placement": "sometimes"})

@@ -187,6 +187,80 @@ def _validation_rate(validate: Callable[[Any], Any], records: list[Any]) -> floa
     return sum(len(r.actions) for r in records) / (time.perf_counter() - start)
 
 
+def _raw_game(seed: int) -> int:
+    """A random 4-player game through the public API; its decisions."""
+    rng, state, decisions = random.Random(seed), er.new_game(4), 0
+    while not er.is_terminal(state):
+        if er.is_chance(state):
+            action = er.sample_outcome(state, rng)
+        else:
+            action = rng.choice(er.legal_actions(state))
+        state = er.apply(state, action)
+        decisions += 1
+    return decisions
+
+
+def _pettingzoo_game(seed: int) -> int:
+    """A random 4-player game through the PettingZoo environment (ids from the mask)."""
+    import numpy as np
+
+    from ethnos_rules.pettingzoo import env
+
+    rng, game = random.Random(seed), env(4)
+    game.reset(seed=seed)
+    for _ in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(rng.choice(np.flatnonzero(observation["action_mask"])))
+    return int(game.decisions)
+
+
+def _openspiel_game(seed: int) -> int:
+    """A random 4-player game through the OpenSpiel game (chance from its outcomes)."""
+    import pyspiel
+
+    import ethnos_rules.openspiel  # noqa: F401
+
+    rng = random.Random(seed)
+    state = pyspiel.load_game("python_ethnos", {"players": 4}).new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probabilities = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(ids, probabilities)[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        decisions += state.is_chance_node() or state.node.completes(action)
+        state.apply_action(action)
+    return decisions
+
+
+def adapters(games: int, rounds: int) -> dict[str, Any] | None:
+    """Microseconds per decision of the game through the raw API, the PettingZoo environment
+    and the OpenSpiel game, in alternating rounds; the adapters' ratios to the raw API."""
+    try:
+        import pettingzoo  # noqa: F401
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return None
+    play = {"raw": _raw_game, "pettingzoo": _pettingzoo_game, "openspiel": _openspiel_game}
+    per_round: dict[str, list[float]] = {name: [] for name in play}
+    for _ in range(rounds):
+        for name, game in play.items():
+            start = time.perf_counter()
+            decisions = sum(game(seed) for seed in range(games))
+            per_round[name].append((time.perf_counter() - start) / decisions * 1e6)
+    out: dict[str, Any] = {"games": games, "rounds": rounds}
+    for name, times in per_round.items():
+        out[f"{name}_us"] = statistics.median(times)
+    for name in ("pettingzoo", "openspiel"):
+        ratios = [a / b for a, b in zip(per_round[name], per_round["raw"], strict=True)]
+        out[f"{name}_ratio"] = statistics.median(ratios)
+    return out
+
+
 def history_memory(seed: int) -> dict[str, Any]:
     """Peak memory of keeping every state of one 6-player game (an undo history)."""
     game = er.play_random(6, seed)
@@ -218,6 +292,12 @@ TARGETS = [
         ">=",
     ),
     ("6-player state history < 20 MB", ("memory", "peak_mb"), 20.0, "<"),
+    (
+        "PettingZoo per decision < 1.5 x the raw API",
+        ("adapters", "pettingzoo_ratio"),
+        1.5,
+        "<",
+    ),
 ]
 
 
@@ -306,6 +386,24 @@ def markdown(results: dict[str, Any]) -> str:
                 " alternating rounds). Each decision is replayed on a witness game and the other"
                 " players' unseen cards are relabelled when a band or a rest shows them.",
             ]
+    if results.get("adapters"):
+        a = results["adapters"]
+        lines += [
+            "",
+            "## Through the adapters",
+            "",
+            f"Random 4-player games ({a['games']} a round, {a['rounds']} alternating rounds,"
+            " medians), per decision of the game (chance included; a band once, however many"
+            " ids built it):",
+            "",
+            "| through | µs per decision | ratio to the raw API |",
+            "|---|---|---|",
+            f"| the raw API (`legal_actions`, `apply`, `sample_outcome`) | {a['raw_us']:.1f} | 1 |",
+            f"| PettingZoo (`last`, mask, `step`) | {a['pettingzoo_us']:.1f} |"
+            f" {a['pettingzoo_ratio']:.2f} |",
+            f"| OpenSpiel (`legal_actions`, `apply_action`) | {a['openspiel_us']:.1f} |"
+            f" {a['openspiel_ratio']:.2f} |",
+        ]
     m = results["memory"]
     lines += [
         "",
@@ -339,6 +437,7 @@ def run(quick: bool) -> dict[str, Any]:
         "playouts": playouts(seconds, rounds),
         "adversarial": adversarial(repeat),
         "validation": validation(2 if quick else 40, 1 if quick else 5),
+        "adapters": adapters(2 if quick else 10, 1 if quick else 5),
         "memory": history_memory(3),
     }
 

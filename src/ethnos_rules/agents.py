@@ -28,10 +28,12 @@ from ._agents.tensors import (
     Recall,
     history_tensor,
     information_state_tensor,
+    information_state_text,
     item_tokens,
     observation_pieces,
     observation_size,
     observation_tensor,
+    observation_text,
     returns,
     seen_actions,
 )
@@ -56,6 +58,7 @@ __all__ = [
     "encode",
     "history_tensor",
     "information_state_tensor",
+    "information_state_text",
     "item_tokens",
     "max_chance_events",
     "max_game_length",
@@ -63,6 +66,7 @@ __all__ = [
     "observation_pieces",
     "observation_size",
     "observation_tensor",
+    "observation_text",
     "returns",
     "seen_actions",
 ]

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ethnos_rules import CHANCE, Action, GameState, Options, new_game, observation, step
+from ethnos_rules import CHANCE, Action, GameState, Options, new_game, step
 from ethnos_rules._agents.tensors import fill_observation, seen_actions
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
@@ -39,10 +39,12 @@ from ethnos_rules.agents import (
     Recall,
     action_text,
     history_tensor,
+    information_state_text,
     max_chance_events,
     max_game_length,
     max_history_tokens,
     observation_pieces,
+    observation_text,
     returns,
 )
 
@@ -233,7 +235,7 @@ class EthnosObserver:
         """Fill :attr:`tensor` with what ``player`` observes of ``state``."""
         self.tensor.fill(0)
         if not self.recall:
-            fill_observation(self.dict, state.node, player)
+            fill_observation(self.tensor, state.node, player, self.public, self.private)
             return
         self.dict["observer"][player] = 1
         recall = self._recall(state, player)
@@ -242,23 +244,9 @@ class EthnosObserver:
 
     def string_from(self, state: EthnosState, player: int) -> str:
         """What ``player`` observes of ``state``, as text."""
-        band = [action_text(i) for i in state.node.band]
         if self.recall:
-            lines = [f"seat {player}", *map(str, self._recall(state, player)), *band]
-            return "\n".join(lines)
-        seen = observation(state.node.state, player)
-        lines = [f"seat {player}"]
-        if self.public:  # every line of the seat's view but its hand
-            lines += [line for line in str(seen).splitlines() if not line.startswith("hand:")]
-            lines += [f"band being built: {', '.join(band)}"] if band else []
-        if self.private == "seat":
-            lines.append("hand: " + (" ".join(c.code for c in seen.hand) or "-"))
-        if self.private == "all":
-            lines += [
-                f"seat {s} hand: " + " ".join(c.code for c in p.hand)
-                for s, p in enumerate(state.node.state.players)
-            ]
-        return "\n".join(lines)
+            return information_state_text(self._recall(state, player), state.node, player)
+        return observation_text(state.node, player, public=self.public, private=self.private)
 
 
 pyspiel.register_game(_GAME_TYPE, EthnosGame)

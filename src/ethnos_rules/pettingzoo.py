@@ -62,7 +62,13 @@ def env(
 
 
 class EthnosEnv(AECEnv):
-    """The AEC environment; agents ``player_0`` … by seat."""
+    """The AEC environment; agents ``player_0`` … by seat.
+
+    Attributes:
+        node: The game, as an :class:`~ethnos_rules.agents.EncodedState`.
+        decisions: The decisions of the game since ``reset``, chance included, as a record of
+            it would count them (a band counts once, however many steps built it).
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
@@ -119,6 +125,7 @@ class EthnosEnv(AECEnv):
         """A new game; with ``seed``, the environment's generator is seeded anew."""
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
+        self.decisions = 0
         self.node = self._through_chance(EncodedState.of(self._new_game(self.players)))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -134,6 +141,7 @@ class EthnosEnv(AECEnv):
         state = node.state
         while True:  # an outcome drawn by the rules is legal: apply it
             state = apply(state, sample_outcome(state, self.np_random))
+            self.decisions += 1
             if not state.pending.chance:
                 return EncodedState(state)
 
@@ -145,7 +153,7 @@ class EthnosEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
         if agent == self.agent_selection and not self.terminations[agent]:
-            mask[list(self.node.legal_ids())] = 1
+            mask[self.node.legal_ids(),] = 1
         return {"observation": observation_tensor(self.node, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -159,6 +167,7 @@ class EthnosEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
+        self.decisions += self.node.completes(int(action))  # type: ignore[arg-type]
         self.node = self._through_chance(self.node.apply_id(int(action)))  # type: ignore[arg-type]
         if self.node.to_move() is None:
             self.rewards = dict(zip(self.agents, returns(self.node.state), strict=True))

@@ -1,23 +1,7 @@
 """How long a game can be: the bounds that fixed-size tensors and OpenSpiel's game information
 need, derived from the rules' counts rather than measured.
 
-Within one Age, with ``C`` Ally cards in the deck, ``D`` Dragons, a hand limit ``h``, ``p``
-players and ``K`` Merfolk checkpoints:
-
-- every draw takes a card or a Dragon from the deck: at most ``C + D`` ``reveal`` outcomes;
-- every band keeps at least one card out of play until the Age ends (BAND-6, END-1): at most
-  ``B = C`` bands, each at most ``h + 1`` ids to build (Leader, ``h - 1`` cards, done), one
-  placement, one chain stop and at most ``max(h + 1, K)`` follow-ups of its Leader (Elves keep
-  at most ``h`` cards and say done; Merfolk reach at most ``K`` checkpoints; the others ask
-  once);
-- a player recruits at most ``h`` times between two of their bands (TURN-2): at most
-  ``h (B + p)`` recruits;
-- only a hand of ``h`` Skeletons passes (TURN-3), and twelve Skeletons make two such hands
-  impossible, so between two passes someone else recruits or plays a band: at most
-  ``h (B + p) + B + 1`` passes;
-- one first-player event and at most ``p`` Orc Horde decisions at the Age's end.
-
-Setup adds at most 6 tribes, 6 token layouts and a first player.
+See :func:`max_game_length` for how they are derived.
 """
 
 from __future__ import annotations
@@ -46,6 +30,24 @@ def _per_age(players: int, options: Options) -> tuple[int, int, int]:
 
 def max_game_length(players: int, options: Options | None = None) -> int:
     """An upper bound on the ids of a whole game (chance outcomes and band steps included).
+
+    Within one Age, with ``C`` Ally cards in the deck, ``D`` Dragons, a hand limit ``h``, ``p``
+    players and ``K`` Merfolk checkpoints:
+
+    - every draw takes a card or a Dragon from the deck: at most ``C + D`` ``reveal`` outcomes;
+    - every band keeps at least one card out of play until the Age ends (BAND-6, END-1): at most
+      ``B = C`` bands, each at most ``h + 1`` ids to build (Leader, ``h - 1`` cards, done), one
+      placement, one chain stop and at most ``max(h + 1, K)`` follow-ups of its Leader (Elves keep
+      at most ``h`` cards and say done; Merfolk reach at most ``K`` checkpoints; the others ask
+      once);
+    - a player recruits at most ``h`` times between two of their bands (TURN-2): at most
+      ``h (B + p)`` recruits;
+    - only a hand of ``h`` Skeletons passes (TURN-3), and twelve Skeletons make two such hands
+      impossible, so between two passes someone else recruits or plays a band: at most
+      ``h (B + p) + B + 1`` passes;
+    - one first-player event and at most ``p`` Orc Horde decisions at the Age's end.
+
+    Setup adds at most 6 tribes, 6 token layouts and a first player.
 
     >>> from ethnos_rules.agents import max_game_length
     >>> max_game_length(4) > 5_000

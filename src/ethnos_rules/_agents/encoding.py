@@ -157,7 +157,7 @@ def action_text(action_id: int) -> str:
     """The text of an id: the action's notation, or for a step of a band ``band leader C``,
     ``band add C`` or ``band done``.
 
-    >>> from ethnos_rules.agents import action_text
+    >>> from ethnos_rules.agents import NUM_DISTINCT_ACTIONS, action_text
     >>> action_text(0), action_text(NUM_DISTINCT_ACTIONS - 1)
     ('tribe CEN', 'empty green purple orange gray red blue')
 
@@ -171,7 +171,11 @@ def action_text(action_id: int) -> str:
 def block_of(action_id: int) -> Block:
     """The block that holds ``action_id``."""
     _check_id(action_id)
-    return next(b for b in reversed(BLOCKS) if b.start <= action_id)
+    return _BLOCK_OF[action_id]
+
+
+_BLOCK_OF: tuple[Block, ...] = tuple(block for block in BLOCKS for _ in block.texts)
+_LEADERS = range(_START["band leader"], _START["band add"])
 
 
 def _check_id(action_id: object) -> None:
@@ -279,16 +283,12 @@ def encode(action: Action) -> tuple[int, ...]:
 
 
 def _one_id(action: Action) -> int:
-    """The id of an action known to be well formed and not a band; the few hundred such
-    actions are remembered, as the rules' legal lists repeat them all game long."""
-    found = _IDS.get(action)
-    if found is None:
-        name, offset = _ENCODERS[type(action)]
-        found = _IDS[action] = _START[name] + offset(action)
-    return found
+    """The id of an action known to be well formed and not a band."""
+    start, offset = _OFFSET_OF[type(action)]
+    return start + offset(action)
 
 
-_IDS: dict[Action, int] = {}
+_OFFSET_OF = {kind: (_START[name], offset) for kind, (name, offset) in _ENCODERS.items()}
 
 
 def _check_ruleset(action: Action) -> None:
@@ -314,7 +314,7 @@ def action_id(action: Action) -> int:
 # --- a game state with a band being built -----------------------------------------------------
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=True)
 class EncodedState:
     """A game state seen through the action ids: the state, and the band being built in it.
 
@@ -330,6 +330,8 @@ class EncodedState:
     # The legal bands that begin with ``band``; the legal ids, once asked for.
     _bands: tuple[PlayBand, ...] = attrs.field(default=(), alias="bands", repr=False)
     _ids: tuple[int, ...] | None = attrs.field(default=None, alias="ids", repr=False)
+    # The legal actions that are one id each, by id (once the legal ids are known).
+    _actions: dict[int, Action] | None = attrs.field(default=None, alias="actions", repr=False)
 
     @classmethod
     def of(cls, state: GameState) -> EncodedState:
@@ -378,14 +380,15 @@ class EncodedState:
 
     def _decisions(self) -> tuple[int, ...]:
         leader = _START["band leader"]
-        return tuple(
-            sorted(
-                {
-                    leader + a.leader.index if isinstance(a, PlayBand) else _one_id(a)
-                    for a in legal_actions(self.state)
-                }
-            )
-        )
+        leaders: set[int] = set()
+        actions: dict[int, Action] = {}
+        for action in legal_actions(self.state):
+            if type(action) is PlayBand:
+                leaders.add(action.leader.index)
+            else:
+                actions[_one_id(action)] = action
+        object.__setattr__(self, "_actions", actions)
+        return tuple(sorted([*actions, *(leader + i for i in leaders)]))
 
     def _continuations(self) -> tuple[int, ...]:
         added = len(self.band) - 1
@@ -419,8 +422,13 @@ class EncodedState:
                 for its action, or :class:`~ethnos_rules.IllegalActionError` (``BAND-1``) for a
                 band step that no legal band continues with.
         """
+        _check_id(action_id)
         if action_id not in self.legal_ids():
             raise self._refusal(action_id)
+        return self._after(action_id)
+
+    def _after(self, action_id: int) -> EncodedState:
+        """The state after ``action_id``, known to be legal."""
         if self.band and action_id != BAND_DONE:  # legal, so a "band add"
             card = _CARDS[action_id - _START["band add"]]
             added = len(self.band) - 1
@@ -428,13 +436,13 @@ class EncodedState:
                 b for b in self._bands if len(b.others) > added and b.others[added] is card
             )
             return EncodedState(self.state, (*self.band, action_id), bands=bands)
-        if not self.band and block_of(action_id).name == "band leader":
+        if not self.band and action_id in _LEADERS:
             card = _CARDS[action_id - _START["band leader"]]
             bands = tuple(
                 a for a in legal_actions(self.state) if isinstance(a, PlayBand) and a.leader is card
             )
             return EncodedState(self.state, (action_id,), bands=bands)
-        return EncodedState(apply(self.state, self.decision(action_id)))
+        return EncodedState(apply(self.state, self._decision(action_id)))
 
     def decision(self, action_id: int) -> Action:
         """The action that ``action_id`` completes here (the band, for ``band done``).
@@ -445,17 +453,13 @@ class EncodedState:
         """
         if action_id not in self.legal_ids():
             raise self._refusal(action_id)
+        return self._decision(action_id)
+
+    def _decision(self, action_id: int) -> Action:
         if action_id == BAND_DONE:
             added = len(self.band) - 1
             return next(b for b in self._bands if len(b.others) == added)
-        found = next(
-            (
-                a
-                for a in legal_actions(self.state)
-                if not isinstance(a, PlayBand) and _one_id(a) == action_id
-            ),
-            None,
-        )
+        found = (self._actions or {}).get(action_id)
         if found is None:
             raise IllegalActionError(
                 "BAND-4", f"'{action_text(action_id)}' is a step of a band, not a decision"

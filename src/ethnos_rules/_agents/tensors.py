@@ -14,25 +14,28 @@ clockwise, and so on; pieces for seats a smaller game lacks stay 0.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
 from .._io.seats import InformationState
 from .._rules.actions import Action, Keep, RestShown
-from .._rules.components import KINGDOMS, Card
+from .._rules.components import KINGDOMS, Card, Tribe
 from .._rules.decisions import DECISION_TYPES
 from .._rules.editions import FIRST_EDITION
 from .._rules.engine import CHANCE, is_terminal, winners
+from .._rules.errors import SetupError
 from .._rules.events import Event
+from .._rules.memo import ByIdentity
 from .._rules.notation import parse_action
-from .._rules.observation import observation
+from .._rules.observation import SeatView, observation, seat_view
 from .._rules.seatview import seen_items
-from .._rules.state import GameState, Stage
-from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, encode
+from .._rules.state import Band, GameState, Stage
+from .bounds import max_history_tokens
+from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
 
 Tensor = npt.NDArray[np.float32]
 
@@ -138,7 +141,6 @@ def observation_tensor(
     *,
     public: bool = True,
     private: str = "seat",
-    out: Tensor | None = None,
 ) -> Tensor:
     """What ``seat`` sees of the position now, as a flat float32 array (its layout:
     :data:`OBSERVATION_PIECES`).
@@ -148,7 +150,6 @@ def observation_tensor(
         seat: The observing seat.
         public: Include the public position.
         private: ``"seat"`` the observer's hand, ``"all"`` every hand, ``"none"`` neither.
-        out: An array of the right size to fill instead of a new one.
 
     >>> from ethnos_rules import position
     >>> from ethnos_rules.agents import observation_tensor, observation_size
@@ -160,70 +161,126 @@ def observation_tensor(
     Raises:
         SetupError: (``SETUP-1``) ``seat`` is not a seat of the game.
     """
+    _check_private(private)
     encoded = node if isinstance(node, EncodedState) else EncodedState.of(node)
-    pieces = observation_pieces(public=public, private=private)
-    size = sum(_size(shape) for _, shape in pieces)
-    if out is None:
-        out = np.zeros(size, np.float32)
-    else:
-        out.fill(0)
-    views = _views(out, pieces)
-    fill_observation(views, encoded, seat)
+    state = encoded.state
+    n = state.config.players
+    _check_seat(seat, n)
+    parts = [_ONE_HOT_SEAT[seat]]
+    if public:
+        parts += [_header(encoded, seat, n), _cards(state.row), *_band_built(encoded.band)]
+        parts += [_seat_row(state, (seat + rel) % n) for rel in range(n)]
+        parts += [_NO_SEAT] * (MAX_PLAYERS - n)
+    if private == "seat":
+        parts.append(_cards(state.players[seat].hand))
+    if private == "all":
+        parts += [_cards(state.players[(seat + rel) % n].hand) for rel in range(n)]
+        parts += [_NO_CARDS] * (MAX_PLAYERS - n)
+    tensor: Tensor = np.concatenate(parts)
+    return tensor
+
+
+def _check_seat(seat: object, players: int) -> None:
+    if type(seat) is not int or not 0 <= seat < players:
+        raise SetupError("SETUP-1", f"{seat!r} is not a seat of this game")
+
+
+# The tensor holds what observation() shows: each seat's public view (seat_view), the row,
+# the tokens, the deck's size, and the observer's own hand.
+#
+# Most of a position is the same objects from one state to the next (the state shares what a
+# decision leaves unchanged), so the pieces of the tensor are kept by the object they show.
+def _count_cards(cards: tuple[Card, ...]) -> Tensor:
+    return np.bincount([c.index for c in cards], minlength=_CARDS).astype(np.float32)
+
+
+_cards = ByIdentity(_count_cards)
+_NO_CARDS = np.zeros(_CARDS, np.float32)
+_NO_SEAT = np.zeros(_SEAT_SIZE, np.float32)
+_ONE_HOT_SEAT = np.eye(MAX_PLAYERS, dtype=np.float32)
+_PLAYERS = np.eye(MAX_PLAYERS - 1, dtype=np.float32)
+_STAGES, _DECISIONS, _MOVERS = len(Stage), len(DECISION_TYPES), MAX_PLAYERS + 1
+
+
+def _header(node: EncodedState, seat: int, n: int) -> Tensor:
+    """The pieces from ``players`` to ``tokens``: the player count, what the game is
+    deciding, then what stays the same all game (the tribes, the tokens)."""
+    state = node.state
+    pending = state.pending
+    mover = node.to_move()
+    to_move = MAX_PLAYERS if mover is None or mover is CHANCE else (mover - seat) % n
+    ages = _STAGES + _DECISIONS + _MOVERS
+    now = [0.0] * (ages + 3 + 3 + 2)
+    for i in (
+        pending.stage,
+        _STAGES + DECISION_TYPES.index(type(pending)),
+        _STAGES + _DECISIONS + to_move,
+        ages + state.age - 1,
+        *range(ages + 3, ages + 3 + state.dragons_drawn),
+    ):
+        now[i] = 1.0
+    now[-2:] = sum(state.deck), state.top_left
+    setup = _setup_piece(state.tribes, state.tokens)
+    return np.concatenate((_PLAYERS[n - 2], np.array(now, np.float32), setup))
+
+
+@functools.lru_cache(maxsize=1024)
+def _setup_piece(tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...]) -> Tensor:
+    """The ``tribes`` and ``tokens`` pieces: set up once, the same all game."""
+    out = np.zeros(12 + len(KINGDOMS) * _TOKENS_PER_KINGDOM, np.float32)
+    out[[tribe.index for tribe in tribes]] = 1
+    for k, values in enumerate(tokens):
+        start = 12 + k * _TOKENS_PER_KINGDOM
+        out[start : start + len(values)] = values
     return out
 
 
-def _views(tensor: Tensor, pieces: Sequence[tuple[str, tuple[int, ...]]]) -> dict[str, Tensor]:
-    views, start = {}, 0
-    for name, shape in pieces:
-        size = _size(shape)
-        views[name] = tensor[start : start + size].reshape(shape)
-        start += size
-    return views
+def _band_built(band: tuple[int, ...]) -> tuple[Tensor, Tensor]:
+    if not band:
+        return _NO_CARDS, _NO_CARDS
+    leader = np.zeros(_CARDS, np.float32)
+    leader[band[0] - _LEADER] = 1
+    added = np.bincount([i - _ADD for i in band[1:]], minlength=_CARDS).astype(np.float32)
+    return leader, added
 
 
-def fill_observation(views: dict[str, Tensor], node: EncodedState, seat: int) -> None:
-    """Write what ``seat`` sees into the pieces ``views`` holds (zeros on entry)."""
-    state = node.state
-    seen = observation(state, seat)  # what is public, and the seat's own hand
-    n = state.config.players
-    views["observer"][seat] = 1
-    if "players" in views:
-        _fill_public(views, node, seen, n)
-    if "hand" in views:
-        _counts(views["hand"], seen.hand)
-    if "hands" in views:
-        for rel in range(n):
-            _counts(views["hands"][rel], state.players[(seat + rel) % n].hand)
+def _seat_row(state: GameState, seat: int) -> Tensor:
+    row = _seat_rows(seat_view(state.players[seat]))
+    if state.giant_holder != seat:
+        return row
+    row = row.copy()
+    row[_OFFSETS["giant_token"]] = 1
+    return row
 
 
-def _fill_public(views: dict[str, Tensor], node: EncodedState, seen: Any, n: int) -> None:
-    state = node.state
-    pending = state.pending
-    views["players"][n - 2] = 1
-    views["stage"][pending.stage] = 1
-    views["decision"][DECISION_TYPES.index(type(pending))] = 1
-    mover = node.to_move()
-    views["to_move"][
-        MAX_PLAYERS if mover is None or mover is CHANCE else (mover - seen.seat) % n
-    ] = 1
-    views["age"][seen.age - 1] = 1
-    views["dragons_drawn"][: seen.dragons_drawn] = 1
-    views["deck"][:] = (seen.deck_size, seen.top_left)
-    for code in seen.tribes:
-        views["tribes"][state.rules.tribe(code).index] = 1
-    for k, values in enumerate(seen.tokens):
-        views["tokens"][k, : len(values)] = values
-    _counts(views["row"], seen.row)
-    if node.band:
-        views["band_leader"][node.band[0] - _LEADER] = 1
-        for i in node.band[1:]:
-            views["band_added"][i - _ADD] += 1
-    for rel in range(n):
-        _fill_seat(
-            views["seats"][rel], seen.seats[(seen.seat + rel) % n], (seen.seat + rel) % n, seen
-        )
+def _seat_piece(view: SeatView) -> Tensor:
+    """One seat's public pieces (:data:`SEAT_PIECES`), but the Giant token."""
+    horde = [0.0] * 6
+    for colour in view.horde:
+        horde[colour] = 1.0
+    trolls = [0.0] * len(_TROLLS)
+    for value in view.trolls:
+        trolls[_TROLLS.index(value)] = 1.0
+    merfolk = -1 if view.merfolk is None else view.merfolk
+    small = [view.hand_size, view.glory, view.supply, *view.kingdoms, merfolk, *horde, *trolls, 0]
+    return np.concatenate((np.array(small, np.float32), _band_counts(view.bands)))
 
 
+_seat_rows = ByIdentity(_seat_piece)
+
+
+def _count_bands(bands: tuple[Band, ...]) -> Tensor:
+    """A seat's ``bands``, ``band_cards`` and ``band_leaders`` pieces."""
+    counts = np.zeros(1 + 2 * _CARDS, np.float32)
+    counts[0] = len(bands)
+    for band in bands:
+        counts[1 + _CARDS + band.leader.index] += 1
+        for card in band.cards:
+            counts[1 + card.index] += 1
+    return counts
+
+
+_band_counts = ByIdentity(_count_bands)
 _TROLLS = FIRST_EDITION.troll_tokens
 _LEADER = encode(parse_action("band *CEN-green"))[0]
 _ADD = encode(parse_action("band *CEN-green CEN-green"))[1]
@@ -234,28 +291,47 @@ for _name, _width in SEAT_PIECES:
     _at += _width
 
 
-def _fill_seat(row: Tensor, view: Any, seat: int, seen: Any) -> None:
-    o = _OFFSETS
-    row[o["hand_size"]] = view.hand_size
-    row[o["glory"]] = view.glory
-    row[o["supply"]] = view.supply
-    row[o["kingdoms"] : o["kingdoms"] + len(KINGDOMS)] = view.kingdoms
-    row[o["merfolk"]] = -1 if view.merfolk is None else view.merfolk
-    for colour in view.horde:
-        row[o["horde"] + colour] = 1
-    for value in view.trolls:
-        row[o["trolls"] + _TROLLS.index(value)] = 1
-    row[o["giant_token"]] = seen.giant_holder == seat
-    row[o["bands"]] = len(view.bands)
-    for band in view.bands:
-        row[o["band_leaders"] + band.leader.index] += 1
-        for card in band.cards:
-            row[o["band_cards"] + card.index] += 1
+def observation_text(
+    node: EncodedState | GameState, seat: int, *, public: bool = True, private: str = "seat"
+) -> str:
+    """The observation of :func:`observation_tensor` as text, with the same choice of pieces.
+
+    >>> from ethnos_rules import position
+    >>> from ethnos_rules.agents import observation_text
+    >>> state = position(2, ["DWA", "ELF", "GIA", "MER", "ORC"], hands={0: "ELF-red"})
+    >>> print(observation_text(state, 0, public=False))
+    seat 0
+    hand: ELF-red
+    """
+    _check_private(private)
+    encoded = node if isinstance(node, EncodedState) else EncodedState.of(node)
+    seen = observation(encoded.state, seat)
+    lines = [f"seat {seat}"]
+    if public:  # every line of the seat's view but its hand
+        lines += [line for line in str(seen).splitlines() if not line.startswith("hand:")]
+        if encoded.band:
+            lines.append("band being built: " + ", ".join(map(action_text, encoded.band)))
+    if private == "seat":
+        lines.append("hand: " + (" ".join(c.code for c in seen.hand) or "-"))
+    if private == "all":
+        lines += [
+            f"seat {s} hand: " + (" ".join(c.code for c in p.hand) or "-")
+            for s, p in enumerate(encoded.state.players)
+        ]
+    return "\n".join(lines)
 
 
-def _counts(piece: Tensor, cards: Iterable[Card]) -> None:
-    for card in cards:
-        piece[card.index] += 1
+def information_state_text(recall: Iterable[Action], node: EncodedState, seat: int) -> str:
+    """An information state as text: the seat, then each item it saw, then the steps of a band
+    being built (as :class:`~ethnos_rules.InformationState` writes its decisions)."""
+    return "\n".join([f"seat {seat}", *map(str, recall), *map(action_text, node.band)])
+
+
+def fill_observation(
+    tensor: Tensor, node: EncodedState, seat: int, public: bool, private: str
+) -> None:
+    """Write what ``seat`` sees of ``node`` into ``tensor`` (an observer's buffer)."""
+    tensor[:] = observation_tensor(node, seat, public=public, private=private)
 
 
 # --- the information state --------------------------------------------------------------------
@@ -289,14 +365,29 @@ def seen_actions(action: Action, events: Sequence[Event], seat: int | None) -> t
     return tuple(seen_items(action, events, -1 if seat is None else seat))
 
 
-@attrs.frozen
 class Recall:
     """The items one seat has seen, kept as a chain so that each decision shares the items
-    before it (cheap to extend and to copy, as search trees do)."""
+    before it (cheap to extend and to copy, as search trees do). Never changed: :meth:`add`
+    returns a new one.
 
-    before: Recall | None
-    items: tuple[Action, ...]
-    length: int
+    Attributes:
+        before: The items seen before the last ones, or None.
+        items: The last items seen.
+        length: How many items in all.
+    """
+
+    __slots__ = ("before", "items", "length")
+
+    def __init__(self, before: Recall | None, items: tuple[Action, ...], length: int) -> None:
+        self.before, self.items, self.length = before, items, length
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Recall):
+            return NotImplemented
+        return self.length == other.length and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
 
     @classmethod
     def empty(cls) -> Recall:
@@ -353,22 +444,26 @@ def history_tensor(tokens: Iterable[int], length: int, out: Tensor | None = None
     return out
 
 
-def information_state_tensor(info: InformationState, length: int) -> Tensor:
+def information_state_tensor(info: InformationState, length: int | None = None) -> Tensor:
     """The perfect-recall information state of one seat as a float32 array of ``length``:
     each item's tokens (:func:`item_tokens`) plus one, in order, then zeros.
 
-    ``length`` is the game's bound, :func:`~ethnos_rules.agents.max_history_tokens`.
+    ``length`` is by default the game's bound, :func:`~ethnos_rules.agents.max_history_tokens`.
 
     >>> from ethnos_rules import GameRecord, information_state, play_random
     >>> from ethnos_rules.agents import action_text, information_state_tensor, max_history_tokens
     >>> game = play_random(2, seed=3)
     >>> info = information_state(GameRecord.from_start(game.start, game.actions[:20]), 0)
-    >>> tensor = information_state_tensor(info, max_history_tokens(2))
+    >>> tensor = information_state_tensor(info)
+    >>> len(tensor) == max_history_tokens(2)
+    True
     >>> [int(v) - 1 for v in tensor[:2]], [action_text(int(v) - 1) for v in tensor[:2]]
     ([3, 10], ['tribe GIA', 'tribe WIN'])
     >>> int((tensor > 0).sum()), len(tensor)
     (20, 8027)
     """
+    if length is None:
+        length = max_history_tokens(info.players, info.options)
     items = [parse_action(text) for text in info.decisions]
     return history_tensor((t for item in items for t in item_tokens(item)), length)
 

@@ -12,7 +12,8 @@ import attrs
 from .components import Card, Colour
 from .engine import _game
 from .errors import SetupError
-from .state import Band, GameState
+from .memo import ByIdentity
+from .state import Band, GameState, PlayerState
 from .words import cards_text
 
 
@@ -94,6 +95,24 @@ class Observation:
         return "\n".join(lines)
 
 
+def _public_view(player: PlayerState) -> SeatView:
+    return SeatView(
+        hand_size=len(player.hand),
+        bands=player.bands,
+        glory=player.glory,
+        supply=player.supply,
+        kingdoms=player.kingdoms,
+        merfolk=player.merfolk,
+        horde=player.horde,
+        trolls=player.trolls,
+    )
+
+
+seat_view = ByIdentity(_public_view)
+"""What everyone sees of one player (a :class:`SeatView`); the same player object gives the
+same view object, as the state shares unchanged players from one decision to the next."""
+
+
 def observation(state: GameState, seat: int) -> Observation:
     """What the player in ``seat`` can see of ``state``.
 
@@ -114,19 +133,7 @@ def observation(state: GameState, seat: int) -> Observation:
     return Observation(
         seat=seat,
         hand=state.players[seat].hand,
-        seats=tuple(
-            SeatView(
-                hand_size=len(p.hand),
-                bands=p.bands,
-                glory=p.glory,
-                supply=p.supply,
-                kingdoms=p.kingdoms,
-                merfolk=p.merfolk,
-                horde=p.horde,
-                trolls=p.trolls,
-            )
-            for p in state.players
-        ),
+        seats=tuple(map(seat_view, state.players)),
         age=state.age,
         decision=state.pending.describe(),
         row=state.row,

@@ -1,0 +1,159 @@
+"""Tensors and returns (ethnos_rules.agents): what a seat sees and only that, perfect recall,
+bounds that hold, returns that sum to 0; chance sampled with a numpy generator."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the [agents] extra is not installed")
+
+import attrs  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+
+from ethnos_rules import (  # noqa: E402
+    GameRecord,
+    GameState,
+    RulesError,
+    chance_outcomes,
+    information_state,
+    new_game,
+    observation,
+    play_random,
+    redact,
+    sample,
+    sample_outcome,
+)
+from ethnos_rules.agents import (  # noqa: E402
+    EncodedState,
+    information_state_tensor,
+    max_chance_events,
+    max_game_length,
+    max_history_tokens,
+    observation_size,
+    observation_tensor,
+    returns,
+)
+from strategies import GamePrefix, game_prefixes, game_setups  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_prefixes(game_setups(component_data=False)))
+def test_the_observation_is_what_the_seat_sees(prefix: GamePrefix) -> None:
+    """Property: the tensor has its documented size for every view, and two states that one
+    seat sees alike (its observation) give it equal tensors."""
+    state = prefix.state
+    for seat in range(state.config.players):
+        tensor = observation_tensor(state, seat)
+        assert tensor.shape == (observation_size(),) and tensor.dtype == np.float32
+        for private in ("none", "all"):
+            other = observation_tensor(state, seat, private=private)
+            assert other.shape == (observation_size(private=private),)
+    other_seat = (state.pending.seat or 0) % state.config.players
+    twin = _swap_hidden(state, other_seat)
+    if twin is not None:
+        viewer = (other_seat + 1) % state.config.players
+        assert observation(twin, viewer) == observation(state, viewer)
+        assert (observation_tensor(twin, viewer) == observation_tensor(state, viewer)).all()
+        assert not (
+            observation_tensor(twin, other_seat) == observation_tensor(state, other_seat)
+        ).all()
+
+
+def _swap_hidden(state: GameState, seat: int) -> GameState | None:
+    """``state`` with one card of ``seat``'s hand swapped for a different one in the deck."""
+    player = state.players[seat]
+    deck = list(state.deck)
+    cards = state.rules.cards
+    for card in dict.fromkeys(player.hand):
+        for new in cards:
+            if new is not card and deck[new.index]:
+                deck[new.index] -= 1
+                deck[card.index] += 1
+                hand = tuple(
+                    sorted(
+                        [
+                            *player.hand[: player.hand.index(card)],
+                            *player.hand[player.hand.index(card) + 1 :],
+                            new,
+                        ]
+                    )
+                )
+                changed = state.with_player(seat, attrs.evolve(player, hand=hand))
+                return attrs.evolve(changed, deck=tuple(deck))
+    return None
+
+
+def test_information_state_tensors_follow_information_states() -> None:
+    """Equal information states give equal tensors; a different one a different tensor."""
+    game = play_random(3, seed=11)
+    record = GameRecord.from_playthrough(game)
+    length = max_history_tokens(3)
+    tensors = {}
+    for seat in range(3):
+        info = information_state(record, seat)
+        tensor = information_state_tensor(info, length)
+        assert tensor.shape == (length,)
+        assert (
+            tensor == information_state_tensor(information_state(redact(record, seat)), length)
+        ).all()
+        tensors[seat] = tensor
+    assert not (tensors[0] == tensors[1]).all()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_games_stay_within_the_bounds(players: int) -> None:
+    for seed in range(3):
+        game = play_random(players, seed=seed)
+        node, ids, chance = EncodedState.of(game.start), 0, 0
+        for action in game.actions:
+            ids += len(_ids(action))
+            chance += action.chance
+        assert ids <= max_game_length(players) // 5
+        assert chance <= max_chance_events(players)
+        del node
+
+
+def _ids(action: object) -> tuple[int, ...]:
+    from ethnos_rules.agents import encode
+
+    return encode(action)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_returns_sum_to_zero_and_a_sole_winner_gets_one(players: int) -> None:
+    final = play_random(players, seed=players).final
+    values = returns(final)
+    assert sum(values) == pytest.approx(0)
+    assert max(values) <= 1 and min(values) >= -1 / (players - 1)
+    assert returns(new_game(players)) == (0.0,) * players
+
+
+def test_chance_from_a_numpy_generator_is_exact() -> None:
+    state = new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], first_player=0)
+    state = sample(state, random.Random(1))
+    from ethnos_rules import apply, parse_action
+
+    state = apply(state, parse_action("recruit deck"))
+    outcomes = dict(chance_outcomes(state))
+    rng = np.random.default_rng(3)
+    draws = [sample_outcome(state, rng) for _ in range(4000)]
+    for action, p in outcomes.items():
+        assert abs(draws.count(action) / 4000 - float(p)) < 0.02
+    assert sum(outcomes.values()) == Fraction(1)
+    again = [sample_outcome(state, np.random.default_rng(3)) for _ in range(3)]
+    assert again[0] == draws[0]
+    with pytest.raises(RulesError, match=r"CHANCE: sampling needs a random\.Random or a numpy"):
+        sample_outcome(state, np.random.RandomState(1))
+
+
+def test_large_denominators_from_numpy_are_exact() -> None:
+    from ethnos_rules._rules.chance import below
+
+    rng = np.random.default_rng(5)
+    big = 3 * (1 << 70) + 1
+    values = [below(rng, big) for _ in range(200)]
+    assert all(0 <= v < big for v in values) and len(set(values)) == 200
+    assert max(values) > 1 << 70

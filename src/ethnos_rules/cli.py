@@ -21,6 +21,7 @@ from ._rules.errors import RulesError
 from ._rules.observation import observation
 from ._rules.options import Options
 from ._rules.replay import play_random
+from ._text.html_replay import replay_html
 from ._text.narration import Narrator
 
 OPTION_NAMES = (
@@ -263,7 +264,14 @@ def redact_command(file: str, seat: int, out: str | None) -> None:
     type=click.IntRange(min=0),
     help="Stop after the first N decisions and show the state reached.",
 )
-def replay_command(file: str, at: int | None) -> None:
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write one self-contained page to OUT.html that steps through the game with its"
+    " board (arrow keys or buttons), instead of telling it.",
+)
+def replay_command(file: str, at: int | None, html_out: str | None) -> None:
     """Tell the game in FILE in plain English, decision by decision.
 
     Says who recruited what, who played which band and why a marker was or was not placed,
@@ -281,6 +289,9 @@ def replay_command(file: str, at: int | None) -> None:
         raise click.BadParameter(
             f"the record holds {len(record.actions)} decisions", param_hint="--at"
         )
+    if html_out is not None:
+        _write_html(record, html_out)
+        return
     narrator = Narrator(record)
     if record.seat is not None:
         click.echo(
@@ -297,6 +308,17 @@ def replay_command(file: str, at: int | None) -> None:
             click.echo(f"--- What seat {record.seat} sees after {at} decisions ---")
             click.echo(str(observation(narrator.state, record.seat)))
     sys.exit(1 if narrator.error is not None else 0)
+
+
+def _write_html(record: GameRecord, out: str) -> None:
+    page = replay_html(record)
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(page)
+    except OSError as err:
+        click.echo(f"{out}: cannot write: {err.strerror}", err=True)
+        sys.exit(1)
+    click.echo(f"wrote {out} ({len(page) // 1024} KiB): open it in a browser", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,6 +13,7 @@ from .components import Card, Colour
 from .engine import _game
 from .errors import SetupError
 from .memo import ByIdentity
+from .options import Options
 from .state import Band, GameState, PlayerState
 from .words import cards_text
 
@@ -63,6 +64,9 @@ class Observation:
         dragons_drawn: Dragons revealed this Age.
         giant_holder: Seat holding the Giant token, if any.
         discard: Cards discarded at the end of the Age.
+        unclaimed_trolls: Troll tokens no player holds (TRIBE-TRO-1).
+        options: The rule options (the Merfolk track among them).
+        ages: The number of Ages of the game.
     """
 
     seat: int
@@ -78,6 +82,15 @@ class Observation:
     dragons_drawn: int
     giant_holder: int | None
     discard: tuple[Card, ...]
+    unclaimed_trolls: tuple[int, ...] = ()
+    options: Options = attrs.field(factory=Options)
+    ages: int = 3
+
+    def _repr_svg_(self) -> str:
+        """The picture of what this seat sees, for Jupyter (see :mod:`ethnos_rules.svg`)."""
+        from .drawing import view_svg  # the picture sits above the observation
+
+        return view_svg(self)
 
     def __str__(self) -> str:
         lines = [
@@ -144,4 +157,7 @@ def observation(state: GameState, seat: int) -> Observation:
         dragons_drawn=state.dragons_drawn,
         giant_holder=state.giant_holder,
         discard=state.discard,
+        unclaimed_trolls=state.unclaimed_trolls(),
+        options=state.options,
+        ages=state.config.ages,
     )

@@ -309,6 +309,12 @@ class GameState:
     def __deepcopy__(self, memo: Any) -> GameState:
         return self
 
+    def _repr_svg_(self) -> str:
+        """The picture of the state, for Jupyter (see :mod:`ethnos_rules.svg`)."""
+        from .drawing import board_svg  # the picture is drawn above the state
+
+        return board_svg(self)
+
     def __str__(self) -> str:
         # The picture is drawn by a module above the state (it names the winners).
         from .picture import describe_state

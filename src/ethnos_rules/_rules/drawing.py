@@ -1,0 +1,433 @@
+"""Pictures of a game as SVG text, with the standard library only.
+
+Everything is drawn from an :class:`~ethnos_rules.Observation` (what one seat sees), plus the
+hands the picture may show: all of them for the full view, the seat's own for a seat's view.
+So a seat's picture cannot show another player's cards: they are not in what it is drawn
+from. Players are told apart by colour (Okabe and Ito's palette, which colour-blind readers
+can tell apart), by shape and by a label (``P0``...).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from .components import KINGDOMS, Card, Colour
+from .editions import FIRST_EDITION as _RULES
+from .observation import Observation, observation
+from .state import Band, GameState
+from .words import ROMAN
+
+CARD_FILL = {
+    Colour.GREEN: "#3d9a46",
+    Colour.PURPLE: "#7b4fa6",
+    Colour.ORANGE: "#e8892b",
+    Colour.GRAY: "#8a8d91",
+    Colour.RED: "#c8352e",
+    Colour.BLUE: "#2f6db5",
+}
+"""The fill of a card (and of its kingdom) by colour."""
+SKELETON_FILL = "#efe9dc"
+
+PLAYER_FILL = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00")
+"""Players' colours by seat (Okabe and Ito), each also with its own shape."""
+PLAYER_SHAPE = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
+
+CARD_W, CARD_H = 46, 64
+_FONT = "font-family='Helvetica, Arial, sans-serif'"
+
+
+def _text(x: float, y: float, words: str, size: int = 12, **style: str) -> str:
+    extra = "".join(f" {k.replace('_', '-')}={quoteattr(v)}" for k, v in style.items())
+    return f"<text x='{x:g}' y='{y:g}' font-size='{size}'{extra}>{escape(words)}</text>"
+
+
+def _svg(width: float, height: float, body: Sequence[str], desc: str, size: int | None) -> str:
+    shown = f" width='{size}' height='{size * height / width:.0f}'" if size else ""
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:g} {height:g}'{shown}"
+        f" {_FONT}><desc>{escape(desc)}</desc>{''.join(body)}</svg>"
+    )
+
+
+# --- cards, bands, hands ----------------------------------------------------------------------
+
+
+def card_symbol(card: Card) -> str:
+    """The drawing of a card kind, once per picture (each card drawn refers to it)."""
+    fill = SKELETON_FILL if card.colour is None else CARD_FILL[card.colour]
+    ink = "#222" if card.colour is None else "#fff"
+    colour = "wild" if card.colour is None else card.colour.label
+    return "".join(
+        [
+            f"<symbol id='card-{card.code}' viewBox='0 0 {CARD_W} {CARD_H}'>",
+            f"<rect x='0.5' y='0.5' width='{CARD_W - 1}' height='{CARD_H - 1}' rx='5'"
+            f" fill='{fill}' stroke='#555'/>",
+            _text(
+                CARD_W / 2,
+                26,
+                card.tribe.code,
+                14,
+                fill=ink,
+                text_anchor="middle",
+                font_weight="bold",
+            ),
+            _text(CARD_W / 2, 44, colour, 10, fill=ink, text_anchor="middle"),
+            "</symbol>",
+        ]
+    )
+
+
+def card_defs(cards: Iterable[Card]) -> str:
+    """The symbols of these card kinds, for a picture that draws them."""
+    kinds = sorted(set(cards))
+    return "<defs>" + "".join(map(card_symbol, kinds)) + "</defs>" if kinds else ""
+
+
+def _card(card: Card, x: float, y: float, leader: bool = False) -> str:
+    out = (
+        f"<use href='#card-{card.code}' x='{x:g}' y='{y:g}' width='{CARD_W}'"
+        f" height='{CARD_H}' data-card='{card.code}'/>"
+    )
+    if leader:
+        out += f"<use href='#leader' x='{x:g}' y='{y:g}'/>"
+    return out
+
+
+def _cards(cards: Iterable[Card], x: float, y: float, leader: int | None = None) -> list[str]:
+    return [_card(c, x + i * (CARD_W + 4), y, i == leader) for i, c in enumerate(cards)]
+
+
+def card_svg(card: Card, *, size: int | None = None) -> str:
+    """A picture of one card.
+
+    >>> from ethnos_rules import card
+    >>> from ethnos_rules import svg
+    >>> picture = svg.card(card("ELF-red"))
+    >>> picture.startswith("<svg") and "ELF" in picture and "viewBox" in picture
+    True
+    """
+    body = [card_defs([card]), _card(card, 2, 2)]
+    return _svg(CARD_W + 4, CARD_H + 4, body, f"The card {card.code}.", size)
+
+
+def hand_svg(cards: Sequence[Card], *, size: int | None = None) -> str:
+    """A picture of some cards side by side (a hand, the row)."""
+    width = max(1, len(cards)) * (CARD_W + 4) + 4
+    desc = "Cards: " + (", ".join(c.code for c in cards) or "none") + "."
+    return _svg(width, CARD_H + 4, [card_defs(cards), *_cards(cards, 2, 2)], desc, size)
+
+
+def band_svg(band: Band, *, size: int | None = None) -> str:
+    """A picture of a band, its Leader first and marked."""
+    cards = band.cards
+    width = len(cards) * (CARD_W + 4) + 4
+    desc = f"A band of {len(cards)} led by {band.leader.code}: {', '.join(c.code for c in cards)}."
+    body = [MARKER_DEFS, card_defs(cards), *_cards(cards, 2, 2, leader=0)]
+    return _svg(width, CARD_H + 4, body, desc, size)
+
+
+# --- players' pieces ----------------------------------------------------------------------------
+
+
+def _marker_shape(seat: int, r: float = 7) -> str:
+    fill, shape = PLAYER_FILL[seat], PLAYER_SHAPE[seat]
+    style = f"fill='{fill}' stroke='#222' stroke-width='1'"
+    if shape == "circle":
+        return f"<circle cx='0' cy='0' r='{r:g}' {style}/>"
+    if shape == "square":
+        return f"<rect x='{-r:g}' y='{-r:g}' width='{2 * r:g}' height='{2 * r:g}' {style}/>"
+    sides = {"triangle": 3, "diamond": 4, "pentagon": 5, "hexagon": 6}[shape]
+    points = " ".join(
+        f"{r * 1.2 * math.sin(2 * math.pi * k / sides):.1f},"
+        f"{-r * 1.2 * math.cos(2 * math.pi * k / sides):.1f}"
+        for k in range(sides)
+    )
+    return f"<polygon points='{points}' {style}/>"
+
+
+_LEADER_MARK = (
+    f"<g id='leader'><rect x='0' y='0' width='{CARD_W}' height='{CARD_H}' rx='5' fill='none'"
+    " stroke='#111' stroke-width='3'/><rect x='3' y='51' width='40' height='11' rx='3'"
+    " fill='#111'/>"
+    + _text(CARD_W / 2, 59.5, "★ leader", 8, fill="#fff", text_anchor="middle")
+    + "</g>"
+)
+MARKER_DEFS = (
+    "<defs>"
+    + "".join(f"<g id='mark-{seat}'>{_marker_shape(seat)}</g>" for seat in range(6))
+    + _LEADER_MARK
+    + "</defs>"
+)
+"""The players' marker shapes and the Leader's mark, once per picture."""
+
+
+def _marker(seat: int, x: float, y: float, r: float = 7) -> str:
+    scale = f" transform='translate({x:g} {y:g}) scale({r / 7:g})'"
+    return f"<use href='#mark-{seat}'{scale}/>"
+
+
+def _label(seat: int, x: float, y: float) -> str:
+    return _marker(seat, x, y) + _text(x + 11, y + 4, f"P{seat}", 11, font_weight="bold")
+
+
+# --- the board ----------------------------------------------------------------------------------
+
+WIDTH = 1000
+
+
+def _kingdoms(view: Observation, y: float) -> tuple[list[str], float]:
+    out, w = [], WIDTH / len(KINGDOMS)
+    n = len(view.seats)
+    height = 70 + 18 * n
+    for k, kingdom in enumerate(KINGDOMS):
+        x = k * w
+        fill = CARD_FILL[kingdom.colour]
+        part = [
+            f"<g class='kingdom' data-kingdom='{kingdom.label}'><rect x='{x + 4:g}' y='{y:g}'"
+            f" width='{w - 8:g}' height='{height}' rx='8' fill='{fill}' fill-opacity='0.18'"
+            f" stroke='{fill}' stroke-width='2'/>",
+            _text(x + 12, y + 20, kingdom.label, 14, font_weight="bold"),
+        ]
+        tokens = view.tokens[k] if k < len(view.tokens) else ()
+        for i, value in enumerate(tokens):
+            now = i == view.age - 1
+            tx = x + 14 + i * 42
+            part.append(
+                f"<rect x='{tx:g}' y='{y + 28:g}' width='36' height='22' rx='11'"
+                f" fill='{'#ffd966' if now else '#fff'}' stroke='#333'"
+                f" stroke-width='{2 if now else 1}'/>"
+            )
+            part.append(_text(tx + 18, y + 43, f"{ROMAN[i + 1]}:{value}", 10, text_anchor="middle"))
+        for seat, seen in enumerate(view.seats):
+            count = seen.kingdoms[k]
+            my = y + 68 + 18 * seat
+            part.append(_marker(seat, x + 20, my - 4, 6))
+            part.append(
+                _text(x + 32, my, f"P{seat}: {count} marker{'s' if count != 1 else ''}", 11)
+            )
+        out.append("".join(part) + "</g>")
+    return out, y + height + 10
+
+
+def _merfolk(view: Observation, y: float) -> tuple[list[str], float]:
+    if "MER" not in view.tribes:
+        return [], y
+    board = view.options.merfolk_board
+    step = (WIDTH - 120) / max(board.last_space, 1)
+    out = [_text(10, y + 18, "Merfolk track", 12, font_weight="bold")]
+    for space in range(board.last_space + 1):
+        x = 110 + space * step
+        checkpoint = space in board.checkpoints
+        out.append(
+            f"<rect x='{x - 10:g}' y='{y + 4:g}' width='20' height='20' rx='3'"
+            f" fill='{'#bfe3f2' if checkpoint else '#fff'}' stroke='#2f6db5'/>"
+        )
+        out.append(_text(x, y + 18, str(space), 9, text_anchor="middle"))
+    for seat, seen in enumerate(view.seats):
+        if seen.merfolk is not None:
+            x = 110 + seen.merfolk * step
+            out.append(_marker(seat, x, y + 34 + 10 * (seat % 3), 5))
+    out.append(
+        _text(110, y + 70, f"checkpoints (shaded): {', '.join(map(str, board.checkpoints))}", 10)
+    )
+    return out, y + 80
+
+
+def _row(view: Observation, y: float) -> tuple[list[str], float]:
+    deck = (
+        f"Deck: {view.deck_size} cards ({view.top_left} above the Dragons),"
+        f" Dragons revealed {view.dragons_drawn} of 3"
+    )
+    extra = []
+    if "TRO" in view.tribes:
+        extra.append("Troll tokens left: " + (" ".join(map(str, view.unclaimed_trolls)) or "none"))
+    if "GIA" in view.tribes:
+        holder = view.giant_holder
+        extra.append("Giant token: " + ("nobody" if holder is None else f"P{holder}"))
+    out = [
+        _text(10, y + 16, "Row", 13, font_weight="bold"),
+        _text(60, y + 16, deck + ("; " + "; ".join(extra) if extra else ""), 12),
+        *_cards(view.row, 10, y + 24),
+    ]
+    if not view.row:
+        out.append(_text(10, y + 40, "(the row is empty)", 11, fill="#555"))
+        return out, y + 52
+    return out, y + 24 + CARD_H + 12
+
+
+def _player(
+    view: Observation, seat: int, hand: tuple[Card, ...] | None
+) -> tuple[list[tuple[float, str]], float]:
+    """A player's panel as two parts (what changes often, then the bands, which change
+    seldom), each drawn from its own top; and the panel's height."""
+    seen = view.seats[seat]
+    out = [
+        f"<g class='player' data-seat='{seat}'>",
+        f"<rect x='4' y='0' width='{WIDTH - 8}' height='__H__' rx='8' fill='#fafafa'"
+        f" stroke='{PLAYER_FILL[seat]}' stroke-width='3'/>",
+        _label(seat, 20, 18),
+    ]
+    facts = [f"Glory {seen.glory}", f"{seen.supply} markers in supply"]
+    if seen.horde:
+        facts.append("Horde: " + " ".join(c.label for c in seen.horde))
+    elif "ORC" in view.tribes:
+        facts.append("Horde: empty")
+    if seen.trolls:
+        facts.append("Troll tokens " + " ".join(map(str, seen.trolls)))
+    if view.giant_holder == seat:
+        facts.append("holds the Giant token")
+    out.append(_text(60, 22, " · ".join(facts), 12))
+    inner = 32.0
+    if "ORC" in view.tribes:
+        out += _horde(seen.horde, WIDTH - 200, 8)
+    if hand is None:
+        out.append(_text(20, inner + 16, f"Hand: {seen.hand_size} cards (hidden)", 12))
+        out += [
+            f"<rect x='{120 + i * 14:g}' y='{inner + 4:g}' width='12' height='16' rx='2'"
+            " fill='#445' stroke='#222'/>"
+            for i in range(seen.hand_size)
+        ]
+        inner += 28
+    else:
+        out.append(_text(20, inner + 16, f"Hand ({len(hand)}):", 12))
+        out += _cards(hand, 100, inner)
+        inner += CARD_H + 8
+    bands, rows = _bands(seen.bands)
+    height = inner + rows * (CARD_H + 8) + 6
+    out[1] = out[1].replace("__H__", f"{height:g}")
+    out.append("</g>")
+    parts = [(0.0, "".join(out))]
+    if bands:
+        parts.append((inner, bands))
+    return parts, height + 8
+
+
+def _bands(bands: tuple[Band, ...]) -> tuple[str, int]:
+    """A player's bands, drawn from 0, and how many rows of cards they take."""
+    if not bands:
+        return "", 0
+    out, x, top = [_text(20, 16, "Bands:", 12)], 100, 0.0
+    for band in bands:
+        width = band.size * (CARD_W + 4)
+        if x + width > WIDTH - 10:
+            x, top = 100, top + CARD_H + 8
+        out += _cards(band.cards, x, top, leader=0)
+        x += width + 14
+    return "".join(out), int(top // (CARD_H + 8)) + 1
+
+
+def _horde(horde: tuple[Colour, ...], x: float, y: float) -> list[str]:
+    out = [_text(x - 48, y + 14, "Horde", 11)]
+    for i, colour in enumerate(Colour):
+        taken = colour in horde
+        out.append(
+            f"<rect x='{x + i * 22:g}' y='{y:g}' width='18' height='18' rx='3'"
+            f" fill='{CARD_FILL[colour]}' fill-opacity='{1 if taken else 0.25}' stroke='#333'/>"
+        )
+        if taken:
+            out.append(_text(x + i * 22 + 9, y + 13, "●", 11, fill="#fff", text_anchor="middle"))
+    return out
+
+
+def picture_parts(
+    view: Observation, hands: dict[int, tuple[Card, ...]], who: str
+) -> tuple[float, list[tuple[float, str]], str]:
+    """The picture of ``view`` in parts, top to bottom: its height, each part with where it
+    starts (the heading, the kingdoms, the Merfolk track, the row, each player; each drawn
+    from its own top, so that it is the same text wherever it stands), and its description.
+    A replay that draws many positions keeps each different part once."""
+    n = len(view.seats)
+    head = f"Age {ROMAN[view.age]} of {ROMAN[view.ages]} · next: {view.decision}"
+    parts = [
+        (
+            0.0,
+            _text(10, 22, head, 15, font_weight="bold")
+            + _text(WIDTH - 10, 22, who, 12, text_anchor="end", fill="#555"),
+        )
+    ]
+    y = 34.0
+    kingdoms, bottom = _kingdoms(view, 0.0)
+    parts += [(y, kingdom) for kingdom in kingdoms]  # one part each: they change apart
+    y += bottom
+    for draw in (_merfolk, _row):
+        pieces, bottom = draw(view, 0.0)
+        if pieces:
+            parts.append((y, "".join(pieces)))
+        y += bottom
+    for seat in range(n):
+        panel, bottom = _player(view, seat, hands.get(seat))
+        parts += [(y + top, part) for top, part in panel]
+        y += bottom
+    return y, parts, _description(view, hands, who)
+
+
+def place(top: float, part: str) -> str:
+    """A part of a picture moved down to ``top``."""
+    return f"<g transform='translate(0 {top:g})'>{part}</g>" if top else part
+
+
+def svg_of(
+    height: float, parts: Sequence[tuple[float, str]], desc: str, size: int | None = None
+) -> str:
+    """The whole picture from :func:`picture_parts`."""
+    background = f"<rect x='0' y='0' width='{WIDTH}' height='{height:g}' fill='#fff'/>"
+    drawn = [place(top, part) for top, part in parts]
+    defs = card_defs(_RULES.card(code) for code in set(_USED.findall("".join(drawn))))
+    return _svg(WIDTH, height, [MARKER_DEFS, defs, background, *drawn], desc, size)
+
+
+_USED = re.compile(r"href='#card-([A-Za-z-]+)'")
+
+
+def _draw(view: Observation, hands: dict[int, tuple[Card, ...]], who: str, size: int | None) -> str:
+    height, parts, desc = picture_parts(view, hands, who)
+    return svg_of(height, parts, desc, size)
+
+
+def seat_picture(state: GameState, seat: int | None) -> tuple[float, list[tuple[float, str]], str]:
+    """:func:`picture_parts` of the state: every hand shown, or what ``seat`` sees."""
+    if seat is None:
+        hands = {s: p.hand for s, p in enumerate(state.players)}
+        return picture_parts(observation(state, 0), hands, "every hand shown")
+    view = observation(state, seat)
+    return picture_parts(view, {seat: view.hand}, f"as seat {seat} sees it")
+
+
+def _description(view: Observation, hands: dict[int, tuple[Card, ...]], who: str) -> str:
+    lines = [f"Ethnos, {who}. Age {view.age}; next: {view.decision}."]
+    lines.append("Row: " + (", ".join(c.code for c in view.row) or "empty") + ".")
+    for seat, seen in enumerate(view.seats):
+        hand = hands.get(seat)
+        held = ", ".join(c.code for c in hand) if hand is not None else f"{seen.hand_size} cards"
+        lines.append(f"P{seat}: Glory {seen.glory}, hand {held}, {len(seen.bands)} bands.")
+    return " ".join(lines)
+
+
+def board_svg(state: GameState, *, seat: int | None = None, size: int | None = None) -> str:
+    """A picture of the whole state, or of what ``seat`` sees (other hands as counts only).
+
+    Args:
+        state: The state to draw.
+        seat: Draw what this seat sees; every hand when None.
+        size: The width in pixels to show it at (it scales: the picture has a viewBox).
+
+    >>> from ethnos_rules import position
+    >>> from ethnos_rules.svg import board
+    >>> state = position(3, ["DWA", "ELF", "GIA", "MER", "ORC"],
+    ...                  hands={0: "ELF-red", 1: "DWA-blue GIA-green"})
+    >>> full, mine = board(state), board(state, seat=0)
+    >>> "DWA-blue" in full, "DWA-blue" in mine, "2 cards (hidden)" in mine
+    (True, False, True)
+
+    Raises:
+        SetupError: (``SETUP-1``) ``seat`` is not a seat of the game.
+    """
+    return svg_of(*seat_picture(state, seat), size=size)
+
+
+def view_svg(view: Observation, *, size: int | None = None) -> str:
+    """A picture of what one seat sees: its own hand face up, the others' as counts."""
+    return _draw(view, {view.seat: view.hand}, f"as seat {view.seat} sees it", size)

@@ -1,0 +1,175 @@
+"""Pictures (ethnos_rules.svg) and the HTML replay: well-formed SVG with a viewBox and a
+description, nothing hidden in a seat's picture, golden pictures, and the replay page stepped
+through in a real browser."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ethnos_rules import GameRecord, SetupError, observation, play_random, svg
+from ethnos_rules._text.html_replay import replay_html
+from helpers import EXAMPLES, run
+from pictures import PICTURES, SVG_DIR
+
+REGENERATE = "pictures changed: python scripts/regenerate_golden.py, then review git diff"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_golden_pictures(name: str) -> None:
+    assert (SVG_DIR / f"{name}.svg").read_text() == PICTURES[name]() + "\n", REGENERATE
+
+
+def _parse(picture: str) -> ET.Element:
+    root = ET.fromstring(picture)
+    assert root.tag == f"{NS}svg" and root.get("viewBox")
+    desc = root.find(f"{NS}desc")
+    assert desc is not None and desc.text
+    return root
+
+
+def test_every_picture_is_well_formed() -> None:
+    for draw in PICTURES.values():
+        _parse(draw())
+    game = play_random(3, seed=8)
+    for state in list(game.states())[::40]:
+        _parse(svg.board(state, size=600))
+        for seat in range(3):
+            _parse(svg.board(state, seat=seat))
+
+
+def _codes(picture: str) -> set[str]:
+    """Every card named anywhere in a picture: in its text and in its attributes."""
+    root = ET.fromstring(picture)
+    words = set()
+    for node in root.iter():
+        words.update((node.text or "").replace(",", " ").replace(".", " ").split())
+        words.update(v.removeprefix("#card-").removeprefix("card-") for v in node.attrib.values())
+    return words
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_seat_picture_shows_no_hidden_card(players: int) -> None:
+    """No card of another player's hand appears in a seat's picture unless that seat sees a
+    card of the same kind (in the row, a band, its own hand)."""
+    game = play_random(players, seed=players)
+    for state in list(game.states())[::25]:
+        for seat in range(players):
+            seen = observation(state, seat)
+            visible = {c.code for c in (*seen.row, *seen.hand)}
+            visible |= {c.code for view in seen.seats for b in view.bands for c in b.cards}
+            hidden = {
+                c.code for s, p in enumerate(state.players) if s != seat for c in p.hand
+            } - visible
+            assert not hidden & _codes(svg.board(state, seat=seat))
+            assert not hidden & _codes(seen._repr_svg_())
+
+
+def test_the_full_picture_shows_every_hand_and_the_pieces() -> None:
+    state = list(play_random(4, seed=3).states())[300]
+    picture = state._repr_svg_()
+    for player in state.players:
+        assert {c.code for c in player.hand} <= _codes(picture)
+    for label in ("Althea", "Straton", "Row", "Deck:", "P0", "P3"):
+        assert label in picture
+    with pytest.raises(SetupError, match="SETUP-1"):
+        svg.board(state, seat=4)
+
+
+def test_replay_html_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "game.html"
+    result = run("replay", str(EXAMPLES / "valid-2p.json"), "--html", str(out))
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "<script>" in page
+    assert " src=" not in page and "<link" not in page  # nothing from the network
+    bad = run("replay", str(EXAMPLES / "valid-2p.json"), "--html", str(tmp_path))
+    assert bad.exit_code != 0
+
+
+def test_a_seat_page_holds_no_hidden_card() -> None:
+    record = GameRecord.read(EXAMPLES / "valid-4p-kept-at-seat-2.json")
+    page = replay_html(record)
+    assert "as seat 2 sees it" in page and "every hand shown" not in page
+    assert "cards (hidden)" in page
+
+
+# --- in a real browser ---------------------------------------------------------------------------
+
+
+def _install_chromium() -> str | None:
+    """Debian's Chromium and its chromedriver: found, or installed when this machine can
+    (root with apt-get); otherwise why not."""
+    if shutil.which("chromium") and shutil.which("chromedriver"):
+        return None
+    apt = shutil.which("apt-get")
+    if apt is None:
+        return "no chromium or chromedriver, and no apt-get to install Debian's packages"
+    for command in ([apt, "install", "-y", "-q", "chromium", "chromium-driver"],):
+        for attempt in ([], [[apt, "update", "-q"]]):
+            for step in attempt:
+                subprocess.run(step, capture_output=True, timeout=600, check=False)
+            done = subprocess.run(command, capture_output=True, timeout=900, check=False)
+            if done.returncode == 0 and shutil.which("chromedriver"):
+                return None
+    return f"installing chromium and chromium-driver failed: {done.stderr.decode()[-300:]}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    why = _install_chromium()
+    if why is not None:
+        pytest.skip(f"the browser test needs headless Chromium: {why}")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    yield driver
+    driver.quit()
+
+
+def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = GameRecord.from_playthrough(play_random(3, seed=2))
+    page = tmp_path / "replay.html"
+    page.write_text(replay_html(record))
+    browser.get(page.as_uri())
+    where = browser.find_element(By.ID, "where")
+    total = len(record.actions)
+    assert where.text == f"step 0 of {total}"
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(3):
+        body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_LEFT)
+    assert where.text == f"step 2 of {total}"
+    assert browser.find_element(By.CSS_SELECTOR, "#story h2").text.startswith("Decision 2: ")
+    assert browser.find_elements(By.CSS_SELECTOR, "#board svg g.kingdom")
+    browser.find_element(By.ID, "next").click()
+    assert where.text == f"step 3 of {total}"
+    ends = browser.execute_script("return DATA.frames.flatMap((f, i) => f.scores ? [i] : [])")
+    assert len(ends) == 2  # two Ages with 3 players
+    browser.execute_script(f"show({ends[0]})")
+    assert "Age I scored" in browser.find_element(By.CSS_SELECTOR, "table.scores").text
+    body.send_keys(Keys.END)
+    assert where.text == f"step {total} of {total}"
+    assert "win" in browser.find_element(By.ID, "story").text
+    shot = tmp_path / "replay.png"
+    browser.save_screenshot(str(shot))
+    assert shot.stat().st_size > 10_000
+    rng = random.Random(1)
+    browser.execute_script(f"show({rng.randrange(total)})")
+    assert browser.find_elements(By.CSS_SELECTOR, "#board svg use")

@@ -34,6 +34,7 @@ extensions = [
     "sphinx_click",
     "sphinx_autodoc_typehints",
     "rule_catalogue",  # local: docs/_ext/rule_catalogue.py fills reference/rule-catalogue.md
+    "pictures",  # local: docs/_ext/pictures.py draws the positions of the pages' examples
 ]
 
 source_suffix = {

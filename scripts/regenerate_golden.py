@@ -1,5 +1,5 @@
 """Regenerate the golden playthroughs in ``tests/golden/`` and the golden pictures in
-``tests/golden/svg/`` (defined in ``tests/pictures.py``).
+``tests/golden/svg/`` (defined in ``tests/golden_pictures.py``).
 
 Usage: ``python scripts/regenerate_golden.py`` (from any directory; with the project's
 virtualenv, e.g. ``.venv/bin/python scripts/regenerate_golden.py``). The games and their text
@@ -20,7 +20,7 @@ def main() -> int:
     """Rewrite the golden files and say which changed."""
     sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
     from golden_games import write_all
-    from pictures import PICTURES, SVG_DIR
+    from golden_pictures import PICTURES, SVG_DIR
 
     for path, changed in write_all():
         print(f"{'rewritten' if changed else 'unchanged'}: {path.relative_to(ROOT)}")

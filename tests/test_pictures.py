@@ -16,8 +16,8 @@ import pytest
 
 from ethnos_rules import GameRecord, SetupError, observation, play_random, svg
 from ethnos_rules._text.html_replay import replay_html
+from golden_pictures import PICTURES, SVG_DIR
 from helpers import EXAMPLES, run
-from pictures import PICTURES, SVG_DIR
 
 REGENERATE = "pictures changed: python scripts/regenerate_golden.py, then review git diff"
 NS = "{http://www.w3.org/2000/svg}"

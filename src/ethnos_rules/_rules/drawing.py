@@ -291,6 +291,9 @@ def _player(
             for i in range(seen.hand_size)
         ]
         inner += 28
+    elif not hand:
+        out.append(_text(20, inner + 16, "Hand: empty", 12))
+        inner += 28
     else:
         out.append(_text(20, inner + 16, f"Hand ({len(hand)}):", 12))
         out += _cards(hand, 100, inner)

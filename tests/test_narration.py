@@ -14,7 +14,7 @@ import pytest
 from ethnos_rules import Decision, GameRecord, GameState, Options, position
 from ethnos_rules._rules.replay import decisions
 from ethnos_rules._text.narration import Narrator
-from helpers import TOKENS_4P, TOKENS_SMALL
+from helpers import EXAMPLES, TOKENS_4P, TOKENS_SMALL
 
 MER = ["MER", "MIN", "ORC", "SKE", "TRO", "WIN"]
 CEN = ["CEN", "ELF", "ORC", "SKE", "TRO", "WIZ"]
@@ -208,9 +208,33 @@ def test_the_narration_of_a_turn_is_indented_under_its_band() -> None:
         state, "band *ORC-red ORC-red", "place Rhea", "horde add", "recruit deck", "reveal MER-red"
     )
     assert lines == [
-        "Seat 0 plays a band of 2 cards (*ORC-red ORC-red), led by ORC-red (Orcs) (BAND-4).",
+        "Turn 1: Seat 0 plays a band of 2 cards (*ORC-red ORC-red), led by ORC-red (Orcs)"
+        " (BAND-4).",
         "  The band may place a marker: 2 cards > 0 markers of seat 0 in Rhea (BAND-5).",
         "  Seat 0 places a marker in Rhea (now 1 there) (BAND-5).",
         "  Orcs: seat 0 puts a marker on the red space of the Horde (TRIBE-ORC-1).",
-        "Seat 1 draws MER-red from the deck (RECRUIT-1).",
+        "Turn 2: Seat 1 draws MER-red from the deck (RECRUIT-1).",
     ]
+
+
+def test_turns_are_numbered_and_coloured_only_on_a_terminal() -> None:
+    """The replay numbers each turn within its Age; colour only where the output is a
+    terminal; another player's unseen deck draw is told as a recruit from the deck."""
+    from click.testing import CliRunner
+
+    from ethnos_rules.cli import main
+
+    plain = CliRunner().invoke(main, ["replay", str(EXAMPLES / "valid-2p.json")])
+    lines = plain.output.splitlines()
+    assert "Turn 1: Seat 0 recruits GIA-orange from the row (RECRUIT-1)." in lines
+    assert "\x1b[" not in plain.output
+    coloured = CliRunner().invoke(main, ["replay", str(EXAMPLES / "valid-2p.json")], color=True)
+    assert "\x1b[1mTurn 1:\x1b[0m Seat 0 recruits GIA-orange" in coloured.output
+    seat = CliRunner().invoke(main, ["replay", str(EXAMPLES / "valid-4p-kept-at-seat-2.json")])
+    assert "Turn 13: Seat 1 recruits from the deck (RECRUIT-1)." in seat.output.splitlines()
+    turns = [
+        int(line.split(":")[0].split()[1])
+        for line in seat.output.splitlines()
+        if line.startswith("Turn ")
+    ]
+    assert turns[:40] == list(range(1, 41))

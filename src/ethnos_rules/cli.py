@@ -298,7 +298,7 @@ def replay_command(file: str, at: int | None, html_out: str | None) -> None:
             f"(As seat {record.seat} saw the game: the other players' unseen cards are not told.)"
         )
     for line in narrator.tell(at):
-        click.echo(line)
+        click.echo(_styled(line))
     if at is not None and narrator.state is not None and narrator.error is None:
         click.echo("")
         if record.seat is None:
@@ -308,6 +308,19 @@ def replay_command(file: str, at: int | None, html_out: str | None) -> None:
             click.echo(f"--- What seat {record.seat} sees after {at} decisions ---")
             click.echo(str(observation(narrator.state, record.seat)))
     sys.exit(1 if narrator.error is not None else 0)
+
+
+def _styled(line: str) -> str:
+    """A line of the narration with colour for a terminal (click drops it elsewhere): the
+    Age headings, the turn numbers, refusals."""
+    if line.startswith(("===", "---")):
+        return click.style(line, fg="cyan", bold=True)
+    if line.startswith("Turn "):
+        turn, _, rest = line.partition(": ")
+        return click.style(turn + ":", bold=True) + " " + rest
+    if " is refused: " in line:
+        return click.style(line, fg="red", bold=True)
+    return line
 
 
 def _write_html(record: GameRecord, out: str) -> None:

@@ -30,6 +30,7 @@ from .._rules.events import (
     AgeEnded,
     AgeScored,
     AreaScored,
+    BandPlayed,
     BandScored,
     CardDrawn,
     CardKept,
@@ -47,6 +48,7 @@ from .._rules.events import (
     KeepingDone,
     MarkerPlaced,
     MerfolkMoved,
+    Passed,
     PlacementDeclined,
     PlacementTest,
     Recruited,
@@ -112,9 +114,13 @@ class Narrator(Visitor[list[str]]):
         self._lines: list[str] = []
         self._run: list[Event] = []
         self._kingdoms_told = False
+        self._turn, self._turn_told = 0, True
+        self._deck_recruit: Recruited | None = None
         self._handlers: dict[type[Event], Callable[[Event], None]] = {
             TribeChosen: lambda event: None,  # TribesInPlay names them all
             Recruited: self._recruited,
+            BandPlayed: self._turn_begins,
+            Passed: self._turn_begins,
             TokensLaid: self._in_run,
             CardDrawn: self._card_drawn,
             AgeBegan: self._age_began,
@@ -156,6 +162,8 @@ class Narrator(Visitor[list[str]]):
         self._lines.append(f"{where} is refused: {error.rule} – {error.reason}.")
 
     def end_game(self, state: GameState) -> None:
+        if self._deck_recruit is not None:  # the record stops before the card is drawn
+            self._line(self._deck_recruit)
         self._flush()
 
     def result(self) -> list[str]:
@@ -167,11 +175,30 @@ class Narrator(Visitor[list[str]]):
         for event in events:
             if self._run and not _same_run(self._run[-1], event):
                 self._flush()
+            self._deck_draw_unseen(event)
             self._handlers.get(type(event), self._line)(event)
+
+    def _deck_draw_unseen(self, event: Event) -> None:
+        """A recruit from the deck is told by the card drawn; in a record kept at one seat,
+        another player's card drawn is unseen, so the recruit itself is told instead."""
+        waiting, self._deck_recruit = self._deck_recruit, None
+        drawn = isinstance(event, CardDrawn) and event.source == "deck"
+        if waiting is not None and not drawn:
+            self._line(waiting)
 
     def _line(self, event: Event) -> None:
         indent = "  " if isinstance(event, BAND_STEPS) else ""
+        if not self._turn_told and not indent:
+            indent, self._turn_told = f"Turn {self._turn}: ", True
         self._lines.append(indent + str(event))
+
+    def _turn_begins(self, event: Event) -> None:
+        """A turn's first decision: a recruit, a pass or a band (not a Centaur chain's next
+        band) opens it, and its first line carries the turn's number within the Age."""
+        if not isinstance(event, BandPlayed) or event.chain == 0:
+            self._turn += 1
+            self._turn_told = False
+        self._line(event)
 
     def _in_run(self, event: Event) -> None:
         self._run.append(event)
@@ -190,8 +217,12 @@ class Narrator(Visitor[list[str]]):
 
     def _recruited(self, event: Event) -> None:
         assert isinstance(event, Recruited)
-        if event.card is not None:  # a deck draw is told by the card drawn
+        self._turn += 1
+        self._turn_told = False
+        if event.card is not None:
             self._line(event)
+        else:  # told by the card drawn, when the record shows it
+            self._deck_recruit = event
 
     def _card_drawn(self, event: Event) -> None:
         assert isinstance(event, CardDrawn)
@@ -203,6 +234,7 @@ class Narrator(Visitor[list[str]]):
     def _age_began(self, event: Event) -> None:
         assert isinstance(event, AgeBegan)
         self._lines += ["", f"=== Age {ROMAN[event.age]} of {ROMAN[event.ages]} ==="]
+        self._turn = 0
 
     def _age_ended(self, event: Event) -> None:
         assert isinstance(event, AgeEnded)

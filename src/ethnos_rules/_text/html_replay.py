@@ -28,6 +28,7 @@ from .._rules.events import AgeScored, Event
 from .._rules.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState
 from .._rules.words import ROMAN
+from .narration import score_rows
 
 
 class _Frames(Visitor[dict[str, Any]]):
@@ -86,16 +87,14 @@ class _Frames(Visitor[dict[str, Any]]):
 def _score_table(state: GameState) -> str:
     """The last Age's Glory by source and in all, as an HTML table (from its summary)."""
     summary = state.history[-1]
-    sources = list(dict.fromkeys(name for gains in summary.gains for name, _ in gains))
-    head = "".join(f"<th>{escape(name)}</th>" for name in sources)
-    rows = []
-    for seat, gains in enumerate(summary.gains):
-        got = dict(gains)
-        cells = "".join(f"<td>{got.get(name, 0)}</td>" for name in sources)
-        rows.append(f"<tr><th>P{seat}</th>{cells}<td><b>{summary.glory[seat]}</b></td></tr>")
+    head, *rows = score_rows(summary)
+    cells = "".join(f"<th>{escape(name)}</th>" for name in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in rows
+    )
     return (
         f"<table class='scores'><caption>Age {ROMAN[summary.age]} scored</caption>"
-        f"<tr><th>seat</th>{head}<th>Glory now</th></tr>{''.join(rows)}</table>"
+        f"<tr>{cells}</tr>{body}</table>"
     )
 
 

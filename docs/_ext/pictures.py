@@ -74,7 +74,14 @@ def add_pictures(app: Any, doctree: nodes.document) -> None:
             parent.insert(at + offset, figure)
 
 
+def always_redraw(app: Any, env: Any, added: Any, changed: Any, removed: Any) -> list[str]:
+    """The pages with pictures are read again at every build: their pictures come from the
+    package's code, which Sphinx does not watch."""
+    return [name for name in env.found_docs if name.startswith(PAGES)]
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-read", add_pictures)
+    app.connect("env-get-outdated", always_redraw)
     app.add_css_file("pictures.css")
     return {"parallel_read_safe": True, "version": "1"}

@@ -130,6 +130,42 @@ class AgeSummary:
     band_sizes: tuple[tuple[int, ...], ...]
     third_dragon: int
 
+    def rows(self) -> list[list[str]]:
+        """The Age's Glory by source: a heading row, then one row per seat (sources in the
+        order the Age is scored; an empty cell where a seat earned nothing from one)."""
+        found = {name for gains in self.gains for name, _ in gains}
+        sources = [name for name in _SOURCES if name in found] + sorted(found - set(_SOURCES))
+        rows = [["seat", *sources, "this Age", "Glory"]]
+        for seat, gains in enumerate(self.gains):
+            got = dict(gains)
+            cells = [f"+{got[name]}" if name in got else "" for name in sources]
+            rows.append([str(seat), *cells, f"+{sum(got.values())}", str(self.glory[seat])])
+        return rows
+
+    def table(self) -> str:
+        """:meth:`rows` as a small text table.
+
+        >>> from ethnos_rules import position, apply, parse_action
+        >>> state = position(3, ["DWA", "ELF", "GIA", "ORC", "WIZ"], dragons_drawn=2, top_left=0,
+        ...                  bands={0: ["*DWA-red DWA-blue"]}, kingdoms={1: {"Rhea": 1}})
+        >>> state = apply(apply(state, parse_action("recruit deck")), parse_action("reveal DRAGON"))
+        >>> print(state.history[-1].table())
+        seat  kingdoms  bands  this Age  Glory
+           0               +3        +3      3
+           1        +4               +4      4
+           2                         +0      0
+        """
+        rows = self.rows()
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        return "\n".join(
+            "  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+            for row in rows
+        )
+
+
+_SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
+"""The sources of Glory in the order an Age is scored (END-2..4)."""
+
 
 class Stage(enum.IntEnum):
     """Where in the game a decision stands, in the order the rules go through them."""

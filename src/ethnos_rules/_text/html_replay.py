@@ -28,7 +28,6 @@ from .._rules.events import AgeScored, Event
 from .._rules.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState
 from .._rules.words import ROMAN
-from .narration import score_rows
 
 
 class _Frames(Visitor[dict[str, Any]]):
@@ -87,7 +86,7 @@ class _Frames(Visitor[dict[str, Any]]):
 def _score_table(state: GameState) -> str:
     """The last Age's Glory by source and in all, as an HTML table (from its summary)."""
     summary = state.history[-1]
-    head, *rows = score_rows(summary)
+    head, *rows = summary.rows()
     cells = "".join(f"<th>{escape(name)}</th>" for name in head)
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in rows

@@ -60,7 +60,7 @@ from .._rules.events import (
     WizardsDraw,
 )
 from .._rules.replay import Decision, Refusal, Visitor
-from .._rules.state import AgeSummary, GameState
+from .._rules.state import GameState
 from .._rules.words import ROMAN
 
 BAND_STEPS: tuple[type[Event], ...] = (
@@ -254,36 +254,12 @@ class Narrator(Visitor[list[str]]):
     def _age_scored(self, event: Event) -> None:
         assert isinstance(event, AgeScored)
         self._lines.append("Glory this Age (END-6), by source:")
-        self._lines += ["  " + row for row in _score_table(event.summary)]
+        self._lines += ["  " + row for row in event.summary.table().splitlines()]
 
     def _game_ended(self, event: Event) -> None:
         assert isinstance(event, GameEnded)
         final = ", ".join(f"seat {s} {g}" for s, g in enumerate(event.glory))
         self._lines += ["", "=== The game is over ===", f"Final Glory: {final}.", str(event)]
-
-
-_SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
-"""The sources of Glory in the order an Age is scored (AgeSummary.gains)."""
-
-
-def score_rows(summary: AgeSummary) -> list[list[str]]:
-    """An Age's Glory by source: a heading row, then one row per seat."""
-    found = {name for gains in summary.gains for name, _ in gains}
-    sources = [name for name in _SOURCES if name in found] + sorted(found - set(_SOURCES))
-    head = ["seat", *sources, "this Age", "Glory"]
-    rows = []
-    for seat, gains in enumerate(summary.gains):
-        got = dict(gains)
-        cells = [f"+{got[name]}" if name in got else "" for name in sources]
-        rows.append([str(seat), *cells, f"+{sum(got.values())}", str(summary.glory[seat])])
-    return [head, *rows]
-
-
-def _score_table(summary: AgeSummary) -> list[str]:
-    """:func:`score_rows` in aligned columns."""
-    rows = score_rows(summary)
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
 
 
 def _same_run(told: Event, event: Event) -> bool:

@@ -170,6 +170,11 @@ def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
     shot = tmp_path / "replay.png"
     browser.save_screenshot(str(shot))
     assert shot.stat().st_size > 10_000
+    browser.set_window_size(600, 1000)  # a phone: the board keeps a legible width, scrolling
+    board = browser.find_element(By.CSS_SELECTOR, "#board svg")
+    assert board.size["width"] >= 700
+    browser.save_screenshot(str(tmp_path / "replay-600.png"))
+    browser.set_window_size(1280, 1000)
     rng = random.Random(1)
     browser.execute_script(f"show({rng.randrange(total)})")
     assert browser.find_elements(By.CSS_SELECTOR, "#board svg use")

@@ -172,7 +172,7 @@ def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
     assert shot.stat().st_size > 10_000
     browser.set_window_size(600, 1000)  # a phone: the board keeps a legible width, scrolling
     board = browser.find_element(By.CSS_SELECTOR, "#board svg")
-    assert board.size["width"] >= 700
+    assert board.size["width"] >= 540
     browser.save_screenshot(str(tmp_path / "replay-600.png"))
     browser.set_window_size(1280, 1000)
     rng = random.Random(1)

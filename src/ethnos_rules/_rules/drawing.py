@@ -175,15 +175,18 @@ def _label(seat: int, x: float, y: float) -> str:
 
 # --- the board ----------------------------------------------------------------------------------
 
-WIDTH = 1000
+WIDTH = 720
+"""The width of a board picture, in SVG units: drawn 1:1, its words are 10 to 15 px."""
+_COLUMNS = 3
 
 
-def _kingdoms(view: Observation, y: float) -> tuple[list[str], float]:
-    out, w = [], WIDTH / len(KINGDOMS)
+def _kingdoms(view: Observation, top: float) -> tuple[list[str], float]:
+    """The six kingdoms in two rows of three."""
+    out, w = [], WIDTH / _COLUMNS
     n = len(view.seats)
     height = 70 + 18 * n
     for k, kingdom in enumerate(KINGDOMS):
-        x = k * w
+        x, y = (k % _COLUMNS) * w, top + (k // _COLUMNS) * (height + 8)
         fill = CARD_FILL[kingdom.colour]
         part = [
             f"<g class='kingdom' data-kingdom='{kingdom.label}'><rect x='{x + 4:g}' y='{y:g}'"
@@ -209,7 +212,8 @@ def _kingdoms(view: Observation, y: float) -> tuple[list[str], float]:
                 _text(x + 32, my, f"P{seat}: {count} marker{'s' if count != 1 else ''}", 11)
             )
         out.append("".join(part) + "</g>")
-    return out, y + height + 10
+    rows = -(-len(KINGDOMS) // _COLUMNS)
+    return out, top + rows * (height + 8) + 2
 
 
 def _merfolk(view: Observation, y: float) -> tuple[list[str], float]:
@@ -247,11 +251,11 @@ def _row(view: Observation, y: float) -> tuple[list[str], float]:
     if "GIA" in view.tribes:
         holder = view.giant_holder
         extra.append("Giant token: " + ("nobody" if holder is None else f"P{holder}"))
-    out = [
-        _text(10, y + 16, "Row", 13, font_weight="bold"),
-        _text(60, y + 16, deck + ("; " + "; ".join(extra) if extra else ""), 12),
-        *_cards(view.row, 10, y + 24),
-    ]
+    out = [_text(10, y + 16, "Row", 13, font_weight="bold"), _text(60, y + 16, deck, 12)]
+    if extra:
+        out.append(_text(60, y + 32, "; ".join(extra), 12))
+    y += 16 if extra else 0
+    out += _cards(view.row, 10, y + 24)
     if not view.row:
         out.append(_text(10, y + 40, "(the row is empty)", 11, fill="#555"))
         return out, y + 52

@@ -126,7 +126,7 @@ button {{ font-size: 15px; padding: 4px 10px; }}
 #slider {{ flex: 1 1 160px; }}
 main {{ display: flex; flex-wrap: wrap; gap: 12px; padding: 10px; }}
 #board {{ flex: 1 1 560px; max-width: {width}px; overflow-x: auto; }}
-#board svg {{ width: 100%; min-width: 760px; height: auto; }}
+#board svg {{ width: 100%; min-width: 560px; height: auto; }}
 #story {{ flex: 1 1 280px; max-width: 520px; font-size: 15px; line-height: 1.4; }}
 #story h2 {{ font-size: 16px; }}
 table.scores {{ border-collapse: collapse; margin: 8px 0; }}

@@ -37,6 +37,7 @@ from ethnos_rules.agents import (  # noqa: E402
     returns,
 )
 from strategies import GamePrefix, game_prefixes, game_setups  # noqa: E402
+from strategies import seeds as st_seeds  # noqa: E402
 
 
 @settings(max_examples=60, deadline=None)
@@ -157,3 +158,24 @@ def test_large_denominators_from_numpy_are_exact() -> None:
     values = [below(rng, big) for _ in range(200)]
     assert all(0 <= v < big for v in values) and len(set(values)) == 200
     assert max(values) > 1 << 70
+
+
+@settings(max_examples=25, deadline=None)
+@given(game_setups(component_data=False), st_seeds)
+def test_the_observation_writer_writes_the_observation(setup: object, seed: int) -> None:
+    """Property: a seat's ObservationWriter, kept along a whole random game (band steps
+    included), gives at every step exactly observation_tensor of that step."""
+    import random as _random
+
+    from ethnos_rules.agents import ObservationWriter
+
+    rng = _random.Random(seed)
+    node = EncodedState.of(setup.start())  # type: ignore[attr-defined]
+    n = node.state.config.players
+    writers = [ObservationWriter(seat, n) for seat in range(n)]
+    steps = 0
+    while node.legal_ids() and steps < 400:
+        seat = steps % n
+        assert (writers[seat].write(node) == observation_tensor(node, seat)).all()
+        node = node.apply_id(rng.choice(node.legal_ids()))
+        steps += 1

@@ -31,12 +31,26 @@ from ethnos_rules import GameState, Options, apply, new_game, sample_outcome
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
+    ObservationWriter,
     observation_size,
-    observation_tensor,
     returns,
 )
 
 __all__ = ["EthnosEnv", "env"]
+
+
+_MASKS: dict[tuple[int, ...], Any] = {}
+
+
+def _mask(ids: tuple[int, ...]) -> Any:
+    """The mask of these legal ids: the few thousand different ones are kept, and copied."""
+    found = _MASKS.get(ids)
+    if found is None:
+        if len(_MASKS) >= 8192:
+            _MASKS.clear()
+        found = _MASKS[ids] = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
+        found[list(ids)] = 1
+    return found.copy()
 
 
 def env(
@@ -92,6 +106,7 @@ class EthnosEnv(AECEnv):
         self.players = players
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         size = observation_size()
         space = spaces.Dict(
@@ -126,6 +141,7 @@ class EthnosEnv(AECEnv):
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         self.decisions = 0
+        self._writers = [ObservationWriter(seat, self.players) for seat in range(self.players)]
         self.node = self._through_chance(EncodedState.of(self._new_game(self.players)))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -150,11 +166,12 @@ class EthnosEnv(AECEnv):
         return self.possible_agents[seat if isinstance(seat, int) else 0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
+        seat = self._seats[agent]
         if agent == self.agent_selection and not self.terminations[agent]:
-            mask[self.node.legal_ids(),] = 1
-        return {"observation": observation_tensor(self.node, seat), "action_mask": mask}
+            mask = _mask(self.node.legal_ids())
+        else:
+            mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
+        return {"observation": self._writers[seat].write(self.node), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the id ``action`` for the agent to move.
@@ -167,13 +184,14 @@ class EthnosEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.decisions += self.node.completes(int(action))  # type: ignore[arg-type]
-        self.node = self._through_chance(self.node.apply_id(int(action)))  # type: ignore[arg-type]
-        if self.node.to_move() is None:
+        chosen = int(action)  # type: ignore[arg-type]
+        self.decisions += self.node.completes(chosen)
+        self.node = self._through_chance(self.node.apply_id(chosen))
+        self.agent_selection = self._mover()
+        if self.node.to_move() is None:  # rewards come at the end only
             self.rewards = dict(zip(self.agents, returns(self.node.state), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
-        self.agent_selection = self._mover()
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

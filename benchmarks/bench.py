@@ -261,6 +261,33 @@ def adapters(games: int, rounds: int) -> dict[str, Any] | None:
     return out
 
 
+def parallel_validation(games: int, rounds: int) -> dict[str, Any] | None:
+    """``validate_many`` on one process and on a pool of 2, in alternating rounds: records
+    per second each way and the ratio (the pool is started and warmed before timing)."""
+    validate_many = getattr(er, "validate_many", None)
+    if validate_many is None or (os.cpu_count() or 1) < 2:
+        return None
+    from concurrent.futures import ProcessPoolExecutor
+
+    records = [er.GameRecord.from_playthrough(er.play_random(4, seed)) for seed in range(games)]
+    one, two = [], []
+    with ProcessPoolExecutor(2) as pool:
+        validate_many(records[:4], executor=pool)  # start both workers
+        for _ in range(rounds):
+            start = time.perf_counter()
+            validate_many(records)
+            one.append(games / (time.perf_counter() - start))
+            start = time.perf_counter()
+            validate_many(records, executor=pool)
+            two.append(games / (time.perf_counter() - start))
+    return {
+        "records": games,
+        "one_per_s": statistics.median(one),
+        "two_per_s": statistics.median(two),
+        "ratio": statistics.median(b / a for a, b in zip(one, two, strict=True)),
+    }
+
+
 def history_memory(seed: int) -> dict[str, Any]:
     """Peak memory of keeping every state of one 6-player game (an undo history)."""
     game = er.play_random(6, seed)
@@ -292,6 +319,7 @@ TARGETS = [
         ">=",
     ),
     ("6-player state history < 20 MB", ("memory", "peak_mb"), 20.0, "<"),
+    ("2 processes >= 1.7 x one (validate_many)", ("parallel", "ratio"), 1.7, ">="),
     (
         "PettingZoo per decision < 1.5 x the raw API",
         ("adapters", "pettingzoo_ratio"),
@@ -386,6 +414,16 @@ def markdown(results: dict[str, Any]) -> str:
                 " alternating rounds). Each decision is replayed on a witness game and the other"
                 " players' unseen cards are relabelled when a band or a rest shows them.",
             ]
+    if results.get("parallel"):
+        p = results["parallel"]
+        lines += [
+            "",
+            "## Validating on several processes",
+            "",
+            f"`validate_many` over {p['records']} recorded 4-player games: one process"
+            f" {p['one_per_s']:,.1f} records/s, a pool of 2 processes {p['two_per_s']:,.1f}"
+            f" records/s: ratio **{p['ratio']:.2f}** (median of alternating rounds).",
+        ]
     if results.get("adapters"):
         a = results["adapters"]
         lines += [
@@ -437,6 +475,7 @@ def run(quick: bool) -> dict[str, Any]:
         "playouts": playouts(seconds, rounds),
         "adversarial": adversarial(repeat),
         "validation": validation(2 if quick else 40, 1 if quick else 5),
+        "parallel": parallel_validation(8 if quick else 80, 1 if quick else 3),
         "adapters": adapters(2 if quick else 10, 1 if quick else 5),
         "memory": history_memory(3),
     }

@@ -64,11 +64,11 @@ def test_unknown_command_is_a_usage_error() -> None:
 
 
 def test_validate_valid_files() -> None:
-    """GAME-1: valid records print one "valid" line each; exit status 0."""
+    """GAME-1: valid records print one "valid" line each, then the counts; exit status 0."""
     result = run("validate", *map(str, VALID))
     assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert len(lines) == len(VALID)
+    *lines, last = result.stdout.splitlines()
+    assert len(lines) == len(VALID) and last == f"{len(VALID)} valid, 0 invalid, 0 unreadable"
     assert all(re.search(r": valid( \(as seen from seat \d\))?: ", line) for line in lines)
     assert all("complete" in line for line in lines)
 
@@ -114,19 +114,19 @@ def test_validate_json_lines() -> None:
 )
 def test_validate_unreadable_files(tmp_path: Path, content: str, words: str) -> None:
     """RECORD: empty, broken or wrongly typed files are reported on their line, never with a
-    traceback; exit status 1."""
+    traceback; exit status 3 (unreadable)."""
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
     result = run("validate", str(path))
-    assert result.exit_code == 1
+    assert result.exit_code == 3
     assert words in result.stdout
     assert "Traceback" not in result.output
 
 
 def test_validate_missing_file() -> None:
-    """RECORD: a file that does not exist is an invalid record, not a crash."""
+    """RECORD: a file that does not exist is unreadable (exit 3), not a crash."""
     result = run("validate", str(ROOT / "nowhere.json"), str(VALID[0]))
-    assert result.exit_code == 1
+    assert result.exit_code == 3
     assert "cannot read the record file" in result.stdout.splitlines()[0]
 
 
@@ -157,7 +157,7 @@ def test_validate_many_files_with_progress(tmp_path: Path) -> None:
         paths.append(str(path))
     result = run("validate", "--progress", *paths)
     assert result.exit_code == 0
-    assert len(result.stdout.splitlines()) == 30
+    assert len(result.stdout.splitlines()) == 31
     shutil.copy(EXAMPLES / "invalid-draw.json", tmp_path / "game-07.json")
     result = run("validate", "--progress", *paths)
     assert result.exit_code == 1
@@ -177,12 +177,13 @@ def test_validate_many_files_with_progress(tmp_path: Path) -> None:
 def test_cli_validate_files_that_are_not_records(
     tmp_path: Path, content: bytes, words: str
 ) -> None:
-    """RECORD: empty, binary and wrong-kind files are reported on their own line; exit 1."""
+    """RECORD: empty, binary and wrong-kind files are reported on their own line; validate
+    exits 3 (unreadable), replay 1."""
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     for args in (["validate", str(path)], ["validate", "--json", str(path)]):
         result = run(*args)
-        clean_failure(result, 1)
+        clean_failure(result, 3)
         assert words in result.stdout
     result = run("replay", str(path))
     clean_failure(result, 1)
@@ -190,17 +191,20 @@ def test_cli_validate_files_that_are_not_records(
 
 
 def test_cli_missing_file_and_directory(tmp_path: Path) -> None:
-    """RECORD: a missing file is an invalid record (exit 1); a directory is a usage error
-    (exit 2); both with a message, neither with a traceback."""
+    """RECORD: a missing file cannot be read (validate exits 3, replay 1); validate searches a
+    folder, and says when it holds no record (exit 3); to replay, a directory is a usage error
+    (exit 2); all with a message, none with a traceback."""
     missing = str(tmp_path / "nowhere.json")
-    for args in (["validate", missing], ["replay", missing]):
+    for args, status in ((["validate", missing], 3), (["replay", missing], 1)):
         result = run(*args)
-        clean_failure(result, 1)
+        clean_failure(result, status)
         assert "cannot read the record file" in result.output
-    for args in (["validate", str(tmp_path)], ["replay", str(tmp_path)]):
-        result = run(*args)
-        clean_failure(result, 2)
-        assert "is a directory" in result.output
+    result = run("validate", str(tmp_path))
+    clean_failure(result, 3)
+    assert "the folder holds no .json or .jsonl file" in result.output
+    result = run("replay", str(tmp_path))
+    clean_failure(result, 2)
+    assert "is a directory" in result.output
 
 
 @pytest.mark.skipif(
@@ -212,7 +216,7 @@ def test_cli_unreadable_file(tmp_path: Path) -> None:
     path.write_bytes(EXAMPLE.read_bytes())
     path.chmod(0)
     result = run("validate", str(path))
-    clean_failure(result, 1)
+    clean_failure(result, 3)
     assert "cannot read the record file" in result.stdout
 
 
@@ -223,12 +227,12 @@ def test_cli_many_files_and_standard_input(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     files = [str(EXAMPLE), str(empty)] * 30
     result = run("validate", *files)
-    clean_failure(result, 1)
+    clean_failure(result, 3)
     lines = result.stdout.splitlines()
-    assert len(lines) == 60
+    assert len(lines) == 61 and lines[-1] == "30 valid, 0 invalid, 30 unreadable"
     assert sum(": valid: " in line for line in lines) == 30
     result = run("validate", "-", input=b"\xff\x00binary")
-    clean_failure(result, 1)
+    clean_failure(result, 3)
     assert result.stdout.startswith("-: INVALID") and "not UTF-8" in result.stdout
 
 
@@ -484,7 +488,7 @@ def test_installed_command_reports_without_traceback(tmp_path: Path) -> None:
         timeout=60,
         check=False,
     )
-    assert done.returncode == 1
+    assert done.returncode == 3
     assert "Traceback" not in done.stderr
     lines = done.stdout.splitlines()
     assert "cannot read the record file" in lines[0] and "not UTF-8" in lines[1]

@@ -20,6 +20,10 @@ True
 (0, 0, 0, 0)
 """
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
+from ._io.archive import validate_many
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError
 from ._io.records import MAX_DECISIONS, RECORD_VERSION, RECORD_VERSIONS, GameRecord
 from ._io.seats import InformationState, information_state, redact, resample
@@ -155,6 +159,12 @@ def card(code: str) -> Card:
         raise MalformedActionError("NOTATION", err.args[0], code) from None
 
 
+try:
+    __version__: str = _version("ethnos-rules")
+    """The version of the installed package (from its metadata)."""
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
+
 __all__ = [
     "CHANCE",
     "DRAGON",
@@ -259,6 +269,7 @@ __all__ = [
     "WizardDraw",
     "WizardsDraw",
     "WrongDecisionError",
+    "__version__",
     "apply",
     "card",
     "chance_outcomes",
@@ -286,6 +297,7 @@ __all__ = [
     "step",
     "to_move",
     "validate",
+    "validate_many",
     "winners",
 ]
 

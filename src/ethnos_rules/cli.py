@@ -6,17 +6,22 @@ usage error (an unknown option, a bad argument).
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+import attrs
 import click
 
-from ._io.jsonio import RecordError, decode, json_text
+from ._io.archive import Source, check_sources, sources
+from ._io.jsonio import MAX_RECORD_BYTES, RecordError, decode, json_text
 from ._io.records import GameRecord
 from ._io.seats import redact
 from ._io.validation import ValidationReport, validate
-from ._rules.engine import glory, winners
+from ._rules.engine import glory
 from ._rules.errors import RulesError
 from ._rules.observation import observation
 from ._rules.options import Options
@@ -39,6 +44,7 @@ OPTION_NAMES = (
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="ethnos-rules", prog_name="ethnos-rules")
 def main() -> None:
     """Referee Ethnos (first edition) game records.
 
@@ -51,22 +57,23 @@ def main() -> None:
 
 
 def _read(path: str) -> GameRecord:
-    if path == "-":
-        data = sys.stdin.buffer.read()
+    if path == "-":  # no more than a record's limit is read, even from a larger input
+        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         return GameRecord.from_json(decode(data))
     return GameRecord.read(path)
 
 
-def _report(path: str) -> ValidationReport:
-    try:
-        record = _read(path)
-    except RecordError as err:
-        return ValidationReport.refused(err)
-    return validate(record)
+EXIT_INVALID = 1
+"""``validate``'s exit status when a record breaks a rule (and every one could be read)."""
+EXIT_UNREADABLE = 3
+"""``validate``'s exit status when an input is not a readable record (click keeps 2 for usage
+errors)."""
 
 
 @main.command("validate")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument(
+    "paths", nargs=-1, required=True, type=click.Path(allow_dash=True), metavar="PATH..."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report per line.")
 @click.option(
     "--complete",
@@ -75,46 +82,89 @@ def _report(path: str) -> ValidationReport:
     help="Count a record that ends before the game does as invalid.",
 )
 @click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes to validate with (default: every core).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print only the records that fail.")
+@click.option(
     "--progress/--no-progress",
     default=None,
-    help="Show a progress bar on stderr (default: with several files, on a terminal).",
+    help="Show a progress bar on stderr (default: with several records, on a terminal).",
 )
 def validate_command(
-    files: Sequence[str], as_json: bool, require_complete: bool, progress: bool | None
+    paths: Sequence[str],
+    as_json: bool,
+    require_complete: bool,
+    jobs: int | None,
+    quiet: bool,
+    progress: bool | None,
 ) -> None:
-    """Check that each FILE is a legal game record ("-" reads standard input).
+    """Check that each record is a legal game ("-" reads one from standard input).
 
-    Prints one line per file: "valid" with the result, or "INVALID" with the index of the
-    first refused decision, the rule id and the reason. The exit status is 0 only if every file
-    is valid.
+    A PATH is a record (.json), a file of records one per line (.jsonl), or a folder searched
+    for both. Prints one line per record: "valid" with the result, or "INVALID" with the
+    first refused decision, the rule id and the reason; then a last line "N valid, N invalid,
+    N unreadable" (on stderr with --json). The exit status is 0 if every record is valid, 1 if
+    some break a rule, 3 if some cannot be read at all.
     """
-    stderr = sys.stderr
-    show = progress if progress is not None else len(files) > 1 and stderr.isatty()
-    all_ok = True
+    counts = {"valid": 0, "invalid": 0, "unreadable": 0}
+    pool = _pool(paths, jobs)
+    try:
+        results = check_sources(sources(paths), pool)
+        show = progress if progress is not None else _many(paths) and sys.stderr.isatty()
+        if show:
+            with click.progressbar(results, label="validating", file=sys.stderr) as bar:
+                for source, report in bar:
+                    _tell(source, report, counts, (as_json, require_complete, quiet, True))
+        else:
+            for source, report in results:
+                _tell(source, report, counts, (as_json, require_complete, quiet, False))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    click.echo(", ".join(f"{n} {kind}" for kind, n in counts.items()), err=as_json)
+    if counts["unreadable"]:
+        sys.exit(EXIT_UNREADABLE)
+    sys.exit(EXIT_INVALID if counts["invalid"] else 0)
 
-    def check(paths: Iterable[str], clear: bool) -> None:
-        nonlocal all_ok
-        for path in paths:
-            report = _report(path)
-            ok = report.ok and (report.complete or not require_complete)
-            all_ok = all_ok and ok
-            if clear:
-                stderr.write("\r\x1b[K")
-            if as_json:
-                data = {"file": path, **report.to_dict(), "accepted": ok}
-                click.echo(json_text(data))
-            else:
-                summary = report.summary()
-                if report.ok and not ok:
-                    summary = "INVALID (--complete): " + summary
-                click.echo(f"{path}: {summary}")
 
-    if show:
-        with click.progressbar(files, label="validating", file=stderr) as bar:
-            check(bar, clear=stderr.isatty())
-    else:
-        check(files, clear=False)
-    sys.exit(0 if all_ok else 1)
+def _many(paths: Sequence[str]) -> bool:
+    """Whether the paths may hold several records (several paths, a folder, a .jsonl file)."""
+    return len(paths) > 1 or any(p.endswith(".jsonl") or os.path.isdir(p) for p in paths)
+
+
+def _pool(paths: Sequence[str], jobs: int | None) -> ProcessPoolExecutor | None:
+    """Processes for several records (every core unless ``jobs`` says), none for one."""
+    workers = jobs or os.cpu_count() or 1
+    return ProcessPoolExecutor(workers) if workers > 1 and _many(paths) else None
+
+
+def _tell(
+    source: Source,
+    report: ValidationReport,
+    counts: dict[str, int],
+    how: tuple[bool, bool, bool, bool],
+) -> None:
+    """Count one record's report, and print it (only a failure with --quiet). ``how`` is
+    (--json, --complete, --quiet, a progress bar to clear first)."""
+    as_json, require_complete, quiet, clear = how
+    ok = report.ok and (report.complete or not require_complete)
+    kind = "valid" if ok else "invalid" if report.readable else "unreadable"
+    counts[kind] += 1
+    if quiet and ok:
+        return
+    if clear and sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K")
+    if as_json:
+        click.echo(json_text({"file": source.where, **report.to_dict(), "accepted": ok}))
+        return
+    summary = report.summary()
+    if report.ok and not ok:
+        summary = "INVALID (--complete): " + summary
+    click.echo(f"{source.where}: {summary}")
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -163,7 +213,21 @@ def _options(pairs: Sequence[str]) -> Options | None:
     type=click.IntRange(min=0),
     help="Write the game as the player in this seat saw it (a record kept at one seat).",
 )
-@click.option("--out", type=click.Path(dir_okay=False, writable=True), help="Write here.")
+@click.option(
+    "--out",
+    type=click.Path(writable=True),
+    help="Write here: a file; with --games, a folder (one record per game) or a .jsonl file.",
+)
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Play this many games, seeds SEED, SEED+1, ... (a dataset; needs --out).",
+)
+@click.option(
+    "-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all)."
+)
 def simulate_command(
     players: int,
     seed: int,
@@ -173,43 +237,102 @@ def simulate_command(
     claim: bool,
     seat: int | None,
     out: str | None,
+    games: int | None,
+    jobs: int | None,
 ) -> None:
     """Play a seeded random game and write its record (to standard output by default).
 
     Every decision is uniformly random among the legal ones and every chance outcome is drawn
     with its exact probability, so the same seed and arguments give the same record. With
     --seat N, the record is the one seat N would have kept: the cards it did not see are "?".
+    With --games N, plays N games with seeds SEED to SEED+N-1 on every core (or --jobs) and
+    writes them to the folder or .jsonl file --out, with a progress bar on a terminal.
     """
     if seat is not None and seat >= players:
         raise click.BadParameter(f"{seat} is not a seat of {players} players", param_hint="--seat")
-    options = _options(option_pairs)
-    try:
-        game = play_random(
-            players,
-            seed,
-            tribes=_tribe_list(tribes),
-            first_player=first_player,
-            options=options,
+    setup = _Setup(players, _tribe_list(tribes), first_player, _options(option_pairs), claim, seat)
+    if games is not None:
+        _dataset(setup, seed, games, out, jobs)
+        return
+    if out is not None and os.path.isdir(out):
+        raise click.BadParameter(
+            f"{out} is a folder: name a file, or use --games", param_hint="--out"
         )
-    except RulesError as err:
-        raise click.UsageError(f"{err.rule}: {err.reason}") from None
-    final = glory(game.final)
-    record = GameRecord.from_playthrough(
-        game,
-        metadata={"source": "ethnos-rules simulate", "seed": seed},
-        claimed_glory=final if claim else None,
-    )
-    if seat is not None:
-        record = redact(record, seat)
+    record = _simulated(setup, seed)
     if not _write(record, out):
         return
-    won = ", ".join(map(str, winners(game.final)))
+    final = record.claimed_glory or validate(record).glory or ()
     kept = f" as seat {seat} saw it" if seat is not None else ""
     click.echo(
         f"wrote {out}{kept}: {players} players, {len(record.actions)} decisions, final Glory"
-        f" {' '.join(map(str, final))}, winner seat {won}",
+        f" {' '.join(map(str, final))}",
         err=True,
     )
+
+
+@attrs.frozen
+class _Setup:
+    """What ``simulate`` plays: every argument but the seed."""
+
+    players: int
+    tribes: list[str] | None
+    first_player: int | None
+    options: Options | None
+    claim: bool
+    seat: int | None
+
+
+def _simulated(setup: _Setup, seed: int) -> GameRecord:
+    """The record of one seeded random game (a process of a pool plays it as well)."""
+    try:
+        game = play_random(
+            setup.players,
+            seed,
+            tribes=setup.tribes,
+            first_player=setup.first_player,
+            options=setup.options,
+        )
+    except RulesError as err:
+        raise click.UsageError(f"{err.rule}: {err.reason}") from None
+    record = GameRecord.from_playthrough(
+        game,
+        metadata={"source": "ethnos-rules simulate", "seed": seed},
+        claimed_glory=glory(game.final) if setup.claim else None,
+    )
+    return record if setup.seat is None else redact(record, setup.seat)
+
+
+def _dataset(setup: _Setup, seed: int, games: int, out: str | None, jobs: int | None) -> None:
+    """Write ``games`` seeded games to the folder or .jsonl file ``out``."""
+    if out is None:
+        raise click.BadParameter("a dataset needs --out: a folder or a .jsonl file")
+    seeds = range(seed, seed + games)
+    workers = min(jobs or os.cpu_count() or 1, games)
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:
+        play = functools.partial(_simulated, setup)
+        played = pool.map(play, seeds, chunksize=4) if pool else map(play, seeds)
+        with click.progressbar(played, length=games, label="simulating", file=sys.stderr) as bar:
+            _write_all(zip(seeds, bar, strict=True), out, len(str(seeds[-1])))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    click.echo(f"wrote {games} games to {out}", err=True)
+
+
+def _write_all(records: Iterable[tuple[int, GameRecord]], out: str, width: int) -> None:
+    try:
+        if out.endswith(".jsonl"):
+            with open(out, "w", encoding="utf-8") as f:
+                for _, record in records:
+                    f.write(record.to_json(indent=None) + "\n")
+            return
+        os.makedirs(out, exist_ok=True)
+        for seed, record in records:  # seeds of one width, so that names sort like numbers
+            record.write(os.path.join(out, f"game-{seed:0{width}}.json"))
+    except OSError as err:
+        click.echo(f"cannot write {click.format_filename(out)}: {err.strerror or err}", err=True)
+        sys.exit(1)
 
 
 def _write(record: GameRecord, out: str | None) -> bool:
@@ -307,7 +430,21 @@ def replay_command(file: str, at: int | None, html_out: str | None) -> None:
         else:  # the state replayed is one possibility; the seat's view is what is known
             click.echo(f"--- What seat {record.seat} sees after {at} decisions ---")
             click.echo(str(observation(narrator.state, record.seat)))
+    if narrator.error is None and at is None and not _claims_hold(record):
+        sys.exit(1)
     sys.exit(1 if narrator.error is not None else 0)
+
+
+def _claims_hold(record: GameRecord) -> bool:
+    """Whether the Glory the record claims (if any) is what the rules give, as validate says;
+    if not, say so."""
+    if record.claimed_glory is None:
+        return True
+    report = validate(record)
+    if report.ok:
+        return True
+    click.echo(_styled(f"The claimed Glory is refused: {report.rule} – {report.reason}."))
+    return False
 
 
 def _styled(line: str) -> str:

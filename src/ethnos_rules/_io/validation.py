@@ -115,6 +115,12 @@ class ValidationReport:
             ok=False, rule=error.rule, reason=error.reason, path=error.path, index=error.index
         )
 
+    @property
+    def readable(self) -> bool:
+        """False when the input is not a readable record at all (rule ``RECORD``): not JSON,
+        not the record format, too large, or a file that cannot be opened."""
+        return self.rule != "RECORD"
+
     def summary(self) -> str:
         """One line: ``valid …`` or ``INVALID at decision N (…): RULE – reason``."""
         if self.ok:

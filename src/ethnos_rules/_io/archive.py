@@ -1,0 +1,214 @@
+"""Validating an archive: many records, from files, folders and JSON-lines files, on one core,
+several, or any :class:`concurrent.futures.Executor` (a ``dask.distributed`` client's among
+them).
+
+- :func:`validate_many` validates game records and returns their reports in order.
+- :func:`sources` finds the records of paths: a ``.json`` file holds one, a ``.jsonl`` file one
+  per line, a folder whatever such files it holds (searched recursively, in name order).
+- :func:`check_source` reads and validates one of them; a record that cannot be read gets a
+  report with rule ``RECORD`` (see :attr:`ValidationReport.readable`).
+
+Work is sent to an executor in chunks, so that each task is worth its trip to a worker.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
+from pathlib import Path
+from typing import BinaryIO, TypeVar
+
+import attrs
+
+from .jsonio import MAX_RECORD_BYTES, RecordError, decode
+from .records import GameRecord
+from .validation import ValidationReport, validate
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+CHUNK = 4
+"""Records per task sent to an executor: small enough that the last tasks keep every worker
+busy, large enough that a task is worth its trip (a record takes 10 to 20 ms)."""
+
+
+@attrs.frozen
+class Source:
+    """One record of an archive, as read: where it is, and its bytes or why they could not be
+    read.
+
+    Attributes:
+        where: The file, ``FILE:LINE`` for a line of a ``.jsonl`` file, or ``-`` for standard
+            input.
+        data: The record's bytes, or None.
+        error: Why the bytes could not be read, or None.
+    """
+
+    where: str
+    data: bytes | None = None
+    error: RecordError | None = None
+
+
+def sources(paths: Iterable[str]) -> Iterator[Source]:
+    """Every record that ``paths`` hold, in order: a folder's ``*.json`` and ``*.jsonl``
+    files in name order (recursively), each line of a ``.jsonl`` file that is not blank, and
+    ``-`` for one record on standard input. A record over :data:`MAX_RECORD_BYTES` is not read
+    past the limit.
+    """
+    for path in paths:
+        if path == "-":
+            yield _bounded("-", sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
+        elif os.path.isdir(path):
+            found = sorted(
+                p for p in Path(path).rglob("*") if p.suffix in (".json", ".jsonl") and p.is_file()
+            )
+            if not found:
+                yield Source(path, error=RecordError("the folder holds no .json or .jsonl file"))
+            for file in found:
+                yield from _file(str(file))
+        else:
+            yield from _file(path)
+
+
+def _file(path: str) -> Iterator[Source]:
+    if not path.endswith(".jsonl"):
+        try:
+            with open(path, "rb") as handle:
+                yield _bounded(path, handle.read(MAX_RECORD_BYTES + 1))
+        except OSError as err:
+            yield _cannot_read(path, err)
+        return
+    try:
+        with open(path, "rb") as handle:
+            for number, line in enumerate(_lines(handle), start=1):
+                if line.strip():
+                    yield _bounded(f"{path}:{number}", line)
+    except OSError as err:
+        yield _cannot_read(path, err)
+
+
+def _cannot_read(path: str, err: OSError) -> Source:
+    return Source(path, error=RecordError(f"cannot read the record file: {err.strerror or err}"))
+
+
+def _lines(handle: BinaryIO) -> Iterator[bytes]:
+    """The lines of a binary file, none read past :data:`MAX_RECORD_BYTES` (the rest of a
+    longer line is skipped, and the line reported as too large)."""
+    read = handle.readline
+    while True:
+        line = read(MAX_RECORD_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_RECORD_BYTES and not line.endswith(b"\n"):
+            while True:  # skip what is left of the line, a bounded piece at a time
+                rest = read(MAX_RECORD_BYTES)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield line
+
+
+def _bounded(where: str, data: bytes) -> Source:
+    if len(data) > MAX_RECORD_BYTES:
+        limit = MAX_RECORD_BYTES // (1024 * 1024)
+        return Source(
+            where, error=RecordError(f"the record is larger than the limit of {limit} MiB")
+        )
+    return Source(where, data=data)
+
+
+def check_source(source: Source) -> ValidationReport:
+    """The report of one record of an archive (``RECORD`` when it cannot be read)."""
+    if source.error is not None:
+        return ValidationReport.refused(source.error)
+    assert source.data is not None
+    try:
+        record = GameRecord.from_json(decode(source.data))
+    except RecordError as err:
+        return ValidationReport.refused(err)
+    return validate(record)
+
+
+def _check_chunk(chunk: Sequence[Source]) -> list[ValidationReport]:
+    return [check_source(source) for source in chunk]
+
+
+def _validate_chunk(chunk: Sequence[GameRecord]) -> list[ValidationReport]:
+    return [validate(record) for record in chunk]
+
+
+def in_chunks(
+    work: Callable[[Sequence[T]], list[R]],
+    items: Iterable[T],
+    executor: Executor | None,
+    chunk: int = CHUNK,
+) -> Iterator[tuple[T, R]]:
+    """Each item with ``work``'s result for it, in order: here, or on ``executor`` a chunk at
+    a time, with at most :data:`WINDOW` chunks on their way, so that an archive of any size
+    is never all in memory at once."""
+    batches = _batches(items, chunk)
+    if executor is None:
+        for batch in batches:
+            yield from zip(batch, work(batch), strict=True)
+        return
+    window: deque[tuple[list[T], Future[list[R]]]] = deque()
+    for batch in batches:
+        window.append((batch, executor.submit(work, batch)))
+        if len(window) >= WINDOW:
+            done, future = window.popleft()
+            yield from zip(done, future.result(), strict=True)
+    while window:
+        done, future = window.popleft()
+        yield from zip(done, future.result(), strict=True)
+
+
+WINDOW = 64
+"""Chunks sent to an executor and not yet collected, at most."""
+
+
+def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    batch: list[T] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def validate_many(
+    records: Iterable[GameRecord], *, executor: Executor | None = None
+) -> list[ValidationReport]:
+    """The report of each record, in order: validated here, or on ``executor``.
+
+    Any :class:`concurrent.futures.Executor` will do: a ``ProcessPoolExecutor`` for the cores
+    of one machine, or ``client.get_executor()`` of a ``dask.distributed`` client for a
+    cluster. The records are sent in chunks of :data:`CHUNK`.
+
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> from ethnos_rules import GameRecord, play_random, validate_many
+    >>> records = [GameRecord.from_playthrough(play_random(2, seed)) for seed in range(4)]
+    >>> with ProcessPoolExecutor(2) as pool:
+    ...     reports = validate_many(records, executor=pool)
+    >>> [report.ok for report in reports]
+    [True, True, True, True]
+
+    Raises:
+        RecordError: an item is not a GameRecord.
+    """
+    checked = []
+    for record in records:
+        if not isinstance(record, GameRecord):
+            raise RecordError(f"validate_many takes GameRecords, not {type(record).__name__}")
+        checked.append(record)
+    return [report for _, report in in_chunks(_validate_chunk, checked, executor)]
+
+
+def check_sources(
+    found: Iterable[Source], executor: Executor | None = None
+) -> Iterator[tuple[Source, ValidationReport]]:
+    """Each source with its report, in order, checked here or on ``executor``."""
+    return in_chunks(_check_chunk, found, executor)

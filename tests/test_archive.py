@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from ethnos_rules import GameRecord, RecordError, play_random, validate, validate_many
+from ethnos_rules import (
+    GameRecord,
+    InvalidStateError,
+    RecordError,
+    play_random,
+    validate,
+    validate_many,
+)
 from helpers import EXAMPLES, run
 
 VALID = sorted(EXAMPLES.glob("valid-*.json"))
@@ -139,3 +146,91 @@ def test_the_version() -> None:
 
     assert ethnos_rules.__version__ == version("ethnos-rules")
     assert run("--version").stdout.strip() == f"ethnos-rules, version {ethnos_rules.__version__}"
+
+
+# --- bounded resources (each input within the limits is refused quickly and in little memory)
+
+
+def _bounded(call: object, seconds: float = 5.0, megabytes: float = 300.0) -> BaseException:
+    """Run ``call``, which must raise; return what it raised, checking time and memory (loose
+    bounds, so as not to flake on a busy machine)."""
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        call()  # type: ignore[operator]
+    except Exception as err:
+        raised: BaseException = err
+    else:
+        raise AssertionError("no refusal")
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert time.perf_counter() - start < seconds
+    assert peak < megabytes * 2**20
+    return raised
+
+
+def test_a_snapshot_field_of_8_million_characters() -> None:
+    from ethnos_rules import state_from_json, state_to_json
+
+    snapshot = json.loads(state_to_json(list(play_random(4, seed=2).states())[200]))
+    for field in ("row", "tribes", "seats", "history"):
+        bad = json.dumps({**snapshot, field: "x" * 8_000_000})
+        error = _bounded(lambda text=bad: state_from_json(text))
+        assert isinstance(error, RecordError) and error.path == f"$.{field}"
+        assert "expected a list, found str" in error.reason
+    many = json.dumps({**snapshot, "row": [1] * 1_000_000})
+    error = _bounded(lambda: state_from_json(many))
+    assert isinstance(error, RecordError) and error.path == "$.row[0]"
+
+
+def test_the_first_of_many_non_text_decisions_is_named() -> None:
+    text = json.dumps({"version": 1, "players": 3, "actions": ["pass", *range(99_999)]})
+    error = _bounded(lambda: GameRecord.from_json(text))
+    assert isinstance(error, RecordError) and error.path == "$.actions[1]"
+
+
+def test_standard_input_is_read_no_further_than_the_limit() -> None:
+    from ethnos_rules import MAX_RECORD_BYTES
+
+    result = run("validate", "-", input=b" " * (MAX_RECORD_BYTES + 5_000_000))
+    assert result.exit_code == 3
+    assert "larger than the limit of 8 MiB" in result.stdout
+
+
+def test_snapshots_whose_age_summaries_do_not_fit_the_age() -> None:
+    from ethnos_rules import state_from_json, state_to_json
+
+    states = list(play_random(4, seed=3).states())
+    second = json.loads(state_to_json(next(s for s in states if s.age == 2)))
+    third = json.loads(state_to_json(next(s for s in states if s.age == 3)))
+    over = json.loads(state_to_json(states[-1]))
+    for data, kept in ((second, []), (third, third["history"][:1])):
+        with pytest.raises(RecordError, match=r"\$\.history: .* must be kept, but .* \(END-6\)"):
+            state_from_json(json.dumps({**data, "history": kept}))
+    with pytest.raises(InvalidStateError):  # a finished game lacking an Age's summary
+        state_from_json(json.dumps({**over, "history": over["history"][:2]}))
+    assert state_from_json(state_to_json(states[-1])) == states[-1]
+
+
+def test_reports_say_where_in_game_terms() -> None:
+    """A refusal names the Age, the turn within it and the seat, as well as the decision's
+    index and JSON path; the turn is the one the refused decision begins or goes on."""
+    report = validate(GameRecord.read(INVALID))
+    assert (report.index, report.path, report.age, report.turn, report.to_move) == (
+        30,
+        "$.actions[30]",
+        1,
+        5,
+        1,
+    )
+    assert report.summary().startswith(
+        "INVALID at decision 30 (Age I, turn 5: 'band *GIA-red HAL-gray'): BAND-2"
+    )
+    placement = validate(GameRecord.read(EXAMPLES / "invalid-2p-placement.json"))
+    assert (placement.age, placement.turn) == (1, 41)  # a follow-up of turn 41's band
+    kept = validate(GameRecord.read(EXAMPLES / "invalid-kept-at-seat-1.json"))
+    assert (kept.age, kept.turn, kept.seat) == (1, 4, 1)

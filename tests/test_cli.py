@@ -540,4 +540,5 @@ def test_validate_reports_a_one_seat_record_that_fits_no_game(tmp_path: Path) ->
     attrs.evolve(record, actions=tuple(actions)).write(path)
     result = run("validate", str(path))
     assert result.exit_code == 1
-    assert "INVALID at decision 78 ('band *MER-blue'): BAND-1 – both MER-blue" in result.stdout
+    wanted = "INVALID at decision 78 (Age I, turn 34: 'band *MER-blue'): BAND-1 – both MER-blue"
+    assert wanted in result.stdout

@@ -114,6 +114,7 @@ def check_schema(document: Any) -> None:
     actions = document.get("actions")
     if isinstance(actions, list):
         check_decision_count(len(actions))
+        _first_non_text(actions)
     error = jsonschema.exceptions.best_match(_validator().iter_errors(document))
     if error is not None:
         path = json_path(error.absolute_path)
@@ -121,6 +122,19 @@ def check_schema(document: Any) -> None:
         if len(error.absolute_path) >= 2 and error.absolute_path[0] == "actions":
             index = int(error.absolute_path[1])
         raise RecordError(_schema_message(error), path=path, index=index)
+
+
+def _first_non_text(actions: list[Any]) -> None:
+    """Refuse the first decision that is not a text, as the schema would; before the schema,
+    which would collect an error for every one of up to 100,000 and name the worst, not the
+    first."""
+    for index, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError(
+                f"expected string, found {_json_type(text)}",
+                path=f"$.actions[{index}]",
+                index=index,
+            )
 
 
 def _json_type(value: Any) -> str:

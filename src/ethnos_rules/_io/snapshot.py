@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -39,7 +40,7 @@ import cattrs
 from .._rules.components import Card, Colour, Kingdom, Tribe
 from .._rules.decisions import DECISIONS_BY_NAME
 from .._rules.editions import default_ruleset, ruleset
-from .._rules.invariants import InvalidStateError, state_problems
+from .._rules.invariants import InvalidStateError, missing_summaries, state_problems
 from .._rules.notation import parse_band
 from .._rules.options import Options
 from .._rules.state import AgeSummary, Band, Config, GameState, Pending, PlayerState
@@ -117,10 +118,46 @@ def _text_hook(read: Callable[[str], T], what: str) -> Callable[[Any, Any], T]:
     return hook
 
 
+def _variadic(cls: Any) -> bool:
+    args = typing.get_args(cls)
+    return typing.get_origin(cls) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _sequence_hook(converter: cattrs.Converter) -> Callable[[Any], Any]:
+    """Structure ``tuple[X, ...]`` from a JSON list, stopping at the first bad item: a text
+    of 8 million characters is not read as 8 million wrong items, nor is a list of them."""
+
+    def factory(cls: Any) -> Callable[[Any, Any], Any]:
+        inner = typing.get_args(cls)[0]
+        structure = converter.get_structure_hook(inner)
+
+        def hook(value: Any, _: Any) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise TypeError(f"expected a list, found {type(value).__name__}")
+            out = []
+            for index, item in enumerate(value):
+                try:
+                    out.append(structure(item, inner))
+                except Exception as err:
+                    note = cattrs.errors.IterableValidationNote(
+                        f"Structuring {cls} @ index {index}", index, inner
+                    )
+                    err.add_note(note)
+                    raise cattrs.errors.IterableValidationError(
+                        f"While structuring {cls!r}", [err], cls
+                    ) from None
+            return tuple(out)
+
+        return hook
+
+    return factory
+
+
 def _make_converter() -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _strict(kind))
+    converter.register_structure_hook_factory(_variadic, _sequence_hook(converter))
     rules = default_ruleset()
     converter.register_unstructure_hook(Card, lambda c: c.code)
     converter.register_structure_hook(Card, _text_hook(rules.card, "a card"))
@@ -335,4 +372,7 @@ def _build(snapshot: _Snapshot) -> GameState:
     problems = state_problems(state)
     if problems:
         raise InvalidStateError(problems)
+    missing = missing_summaries(state)
+    if missing is not None:
+        raise RecordError(missing, path="$.history")
     return state

@@ -14,8 +14,8 @@ the computed ones.
 (True, True, True)
 >>> broken = GameRecord.from_json(record.to_json().replace('"first 1"', '"first 2"'))
 >>> print(validate(broken).summary())
-INVALID at decision 11 ('first 2'): AGE-5 – there is no seat 2; chance was to decide;
-legal: first 0, first 1
+INVALID at decision 11 (Age I: 'first 2'): AGE-5 – there is no seat 2; chance was to
+decide; legal: first 0, first 1
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ from .._rules.actions import Place
 from .._rules.chance import DrawPending
 from .._rules.engine import CHANCE, ChanceNode, legal_actions, step, to_move, winners
 from .._rules.errors import RulesError, WrongDecisionError
-from .._rules.events import Event, PlacementTest
+from .._rules.events import AgeBegan, Event, PlacementTest, opens_turn
 from .._rules.replay import Decision, Refusal, Visitor
-from .._rules.state import GameState
+from .._rules.state import GameState, Stage
+from .._rules.words import ROMAN
 from .jsonio import RecordError
 from .records import GameRecord, claims_problem
 from .slips import Slip, slips
@@ -107,6 +108,8 @@ class ValidationReport:
     claims: tuple[ClaimDifference, ...] = ()
     claims_checked: bool = False
     seat: int | None = None
+    age: int | None = None
+    turn: int | None = None
 
     @classmethod
     def refused(cls, error: RecordError) -> ValidationReport:
@@ -137,8 +140,12 @@ class ValidationReport:
         where = ""
         if self.index is not None:
             where = f" at decision {self.index}"
-            if self.action is not None:
-                where += f" ({self.action!r})"
+            when = [f"Age {ROMAN[self.age]}"] if self.age else []
+            when += [f"turn {self.turn}"] if self.turn else []
+            if when or self.action is not None:
+                said = [", ".join(when)] if when else []
+                said += [repr(self.action)] if self.action is not None else []
+                where += f" ({': '.join(said)})"
         elif self.path is not None:
             where = f" at {self.path}"
         text = f"INVALID{where}: {self.rule} – {self.reason}"
@@ -183,6 +190,7 @@ class _Validator(Visitor[ValidationReport]):
     """Builds the report of :func:`validate` as the record is replayed."""
 
     def __init__(self, record: GameRecord) -> None:
+        self.record = record
         self.players = record.players if type(record.players) is int else None
         self.seat = record.seat
         self.items = len(record.actions)
@@ -216,7 +224,10 @@ class _Validator(Visitor[ValidationReport]):
     def visit_refusal(self, refusal: Refusal) -> None:
         if self.report is None:
             rule, reason = _explain(refusal, self.last)
-            self.report = _failure(refusal, rule, reason, self.players, self.seat)
+            report = _failure(refusal, rule, reason, self.players, self.seat)
+            counted = self.record.accept(_TurnCounter(), stop=refusal.index)
+            turn = counted.turn_of(refusal.state)
+            self.report = attrs.evolve(report, age=refusal.state.age, turn=turn)
 
     def end_game(self, state: GameState) -> None:
         self.report = self.report or attrs.evolve(self._final(state), seat=self.seat)
@@ -272,6 +283,36 @@ def _setup_path(rule: str) -> str | None:
         "AGE-5": "$.first_player",
         "OPTIONS": "$.options",
     }.get(rule)
+
+
+class _TurnCounter(Visitor["_TurnCounter"]):
+    """Counts the turns of the Age so far, and whose the last one is (see
+    :func:`opens_turn`); run only when a record is refused, as it needs events."""
+
+    needs_events = True
+
+    def __init__(self) -> None:
+        self.turns, self.owner = 0, None
+
+    def visit_decision(self, decision: Decision) -> None:
+        for event in decision.events:
+            if isinstance(event, AgeBegan):
+                self.turns, self.owner = 0, None
+            elif opens_turn(event):
+                self.turns, self.owner = self.turns + 1, getattr(event, "seat", None)
+
+    def turn_of(self, state: GameState) -> int | None:
+        """The turn of the decision pending in ``state``: the last one while its player goes
+        on (a follow-up, a draw), the next when another player is to decide; None before the
+        Age's first turn or outside play."""
+        if state.pending.stage != Stage.PLAY:
+            return None
+        mover = to_move(state)
+        starts = isinstance(mover, int) and mover != self.owner
+        return self.turns + 1 if starts else self.turns or None
+
+    def result(self) -> _TurnCounter:
+        return self
 
 
 def _failure(

@@ -1441,3 +1441,12 @@ EVENT_TYPES: Sequence[type[Event]] = (
     GameEnded,
 )
 """Every event class, in the order of the rules."""
+
+
+def opens_turn(event: Event) -> bool:
+    """Whether ``event`` begins a player's turn (TURN-1): a recruit, a pass, or a band that is
+    not a Centaur chain's next one. Turns are counted within an Age, from its
+    :class:`AgeBegan`."""
+    if isinstance(event, BandPlayed):
+        return event.chain == 0
+    return isinstance(event, Recruited | Passed)

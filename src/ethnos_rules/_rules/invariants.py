@@ -48,6 +48,20 @@ def state_problems(state: GameState) -> tuple[str, ...]:
     return tuple(out)
 
 
+def missing_summaries(state: GameState) -> str | None:
+    """Why ``state`` cannot come from a whole game, whose every scored Age left its summary
+    (END-6): Age N is played with N - 1 summaries, and a finished game has one per Age. None
+    when it can. (:func:`~ethnos_rules.position` builds later Ages without them, for
+    examples; a snapshot is a game's own state and must have them.)"""
+    over = state.pending.terminal
+    expected = state.config.ages if over else state.age - 1
+    if len(state.history) == expected:
+        return None
+    when = "the game is over" if over else f"Age {state.age} is being played"
+    kept = f"{len(state.history)} {'is' if len(state.history) == 1 else 'are'} kept"
+    return f"{when}, so the summaries of {expected} Age(s) must be kept, but {kept} (END-6)"
+
+
 def check_state(state: GameState) -> GameState:
     """Return ``state`` if it is sound.
 

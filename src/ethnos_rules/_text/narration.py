@@ -58,6 +58,7 @@ from .._rules.events import (
     TrollDeclined,
     TrollTokenTaken,
     WizardsDraw,
+    opens_turn,
 )
 from .._rules.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState
@@ -192,12 +193,16 @@ class Narrator(Visitor[list[str]]):
             indent, self._turn_told = f"Turn {self._turn}: ", True
         self._lines.append(indent + str(event))
 
-    def _turn_begins(self, event: Event) -> None:
-        """A turn's first decision: a recruit, a pass or a band (not a Centaur chain's next
-        band) opens it, and its first line carries the turn's number within the Age."""
-        if not isinstance(event, BandPlayed) or event.chain == 0:
+    def _count_turn(self, event: Event) -> None:
+        """A turn begins with this event (see :func:`opens_turn`): its number goes on the
+        next line told."""
+        if opens_turn(event):
             self._turn += 1
             self._turn_told = False
+
+    def _turn_begins(self, event: Event) -> None:
+        """The first line of a turn (see :func:`opens_turn`) carries its number in the Age."""
+        self._count_turn(event)
         self._line(event)
 
     def _in_run(self, event: Event) -> None:
@@ -217,8 +222,7 @@ class Narrator(Visitor[list[str]]):
 
     def _recruited(self, event: Event) -> None:
         assert isinstance(event, Recruited)
-        self._turn += 1
-        self._turn_told = False
+        self._count_turn(event)
         if event.card is not None:
             self._line(event)
         else:  # told by the card drawn, when the record shows it

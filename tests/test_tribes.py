@@ -1306,3 +1306,39 @@ def test_third_dragon_during_wizard_draws_in_the_last_age_ends_the_game() -> Non
     assert state.players[0].hand == ()
     assert card("ORC-red") in state.discard
     assert legal(state) == []
+
+
+def test_a_kept_elf_card_out_of_card_order_says_the_order_and_what_may_be_kept() -> None:
+    """TRIBE-ELF-1: kept cards are named in card order; naming one too late is refused with
+    the order expected and the cards still allowed."""
+    from ethnos_rules import IllegalActionError, apply, parse_action, position
+
+    hand = "ELF-red ELF-blue ELF-green DWA-green GIA-gray ORC-red"
+    state = position(4, ["ELF", "DWA", "GIA", "ORC", "SKE", "TRO"], hands={0: hand})
+    for text in ("band *ELF-red ELF-blue ELF-green", "place Rhea", "keep GIA-gray"):
+        state = apply(state, parse_action(text))
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, parse_action("keep DWA-green"))
+    assert refused.value.rule == "TRIBE-ELF-1"
+    assert "DWA-green comes before GIA-gray, kept already" in refused.value.reason
+    assert refused.value.reason.endswith("cards that may still be kept now: ORC-red")
+
+
+def test_under_exactly_x_a_card_too_late_in_card_order_is_refused_with_why() -> None:
+    """TRIBE-ELF-1 with elves_keep=exactly_x: a card after which too few remain is refused,
+    with the cards that may be kept."""
+    from ethnos_rules import IllegalActionError, Options, apply, parse_action, position
+
+    state = position(
+        4,
+        ["ELF", "DWA", "GIA", "ORC", "SKE", "TRO"],
+        hands={0: "ELF-red ELF-blue DWA-green ORC-red"},
+        options=Options(elves_keep="exactly_x"),
+    )
+    for text in ("band *ELF-red ELF-blue", "place Rhea"):
+        state = apply(state, parse_action(text))
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, parse_action("keep ORC-red"))
+    assert refused.value.rule == "TRIBE-ELF-1"
+    assert "too few cards after it in card order to keep exactly 2" in refused.value.reason
+    assert refused.value.reason.endswith("cards that may be kept now: DWA-green")

@@ -130,6 +130,15 @@ class AgeSummary:
     band_sizes: tuple[tuple[int, ...], ...]
     third_dragon: int
 
+    def gains_of(self, seat: int) -> dict[str, int]:
+        """The Glory ``seat`` earned at the end of this Age, by source.
+
+        >>> from ethnos_rules import play_random
+        >>> play_random(2, seed=5).final.history[0].gains_of(1)
+        {'kingdoms': 22, 'bands': 3}
+        """
+        return dict(self.gains[seat])
+
     def rows(self) -> list[list[str]]:
         """The Age's Glory by source: a heading row, then one row per seat (sources in the
         order the Age is scored; an empty cell where a seat earned nothing from one)."""
@@ -275,6 +284,10 @@ class GameState:
         giant_size: Size of the largest Giant-led band this Age (0 if none).
         last_dragon: Seat that drew the third Dragon of the previous Age.
         history: One summary per finished Age.
+
+    The game's rules are :attr:`options` (the switches of spec §12, an
+    :class:`~ethnos_rules.Options`) and :attr:`rules` (the printed components), both read from
+    :attr:`config`.
     """
 
     config: Config

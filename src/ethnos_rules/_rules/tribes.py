@@ -399,7 +399,18 @@ class KeepPending(AbilityStep):
         if card not in rest:
             more = " more" if card in self.kept else ""
             return f"there is no{more} {card} in the rest of the hand"
-        return "kept cards are named in card order; name this card before the previous one"
+        allowed = ", ".join(str(c) for c in dict.fromkeys(self.candidates(state))) or "none"
+        if self.kept and card.index < self.kept[-1].index:
+            return (
+                f"kept cards are named in card order, and {card} comes before {self.kept[-1]},"
+                f" kept already: keep {card} first, then the others in order; cards that may"
+                f" still be kept now: {allowed}"
+            )
+        return (  # exactly_x: too few cards from this one on, in card order, to reach X
+            f"with elves_keep=exactly_x, keeping {card} would leave too few cards after it in"
+            f" card order to keep exactly {self.target(state)}; cards that may be kept now:"
+            f" {allowed}"
+        )
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: Elves keep a card or stop ({len(self.kept)} kept)"

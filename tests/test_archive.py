@@ -234,3 +234,19 @@ def test_reports_say_where_in_game_terms() -> None:
     assert (placement.age, placement.turn) == (1, 41)  # a follow-up of turn 41's band
     kept = validate(GameRecord.read(EXAMPLES / "invalid-kept-at-seat-1.json"))
     assert (kept.age, kept.turn, kept.seat) == (1, 4, 1)
+
+
+def test_reviewed_edges_of_the_archive(tmp_path: Path) -> None:
+    """An all-blank .jsonl holds no record (exit 3); a bad setup leaves an existing dataset
+    untouched; a record of exactly the size limit reads the same from .json and .jsonl."""
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n  \n")
+    result = run("validate", str(blank))
+    assert result.exit_code == 3 and "holds no record" in result.stdout
+    data = tmp_path / "ds.jsonl"
+    assert run("simulate", "-p", "2", "-s", "1", "-n", "2", "--out", str(data)).exit_code == 0
+    before = data.read_bytes()
+    refused = run(
+        "simulate", "-p", "2", "-s", "1", "-n", "2", "--tribes", "XYZ", "--out", str(data)
+    )
+    assert refused.exit_code == 2 and data.read_bytes() == before

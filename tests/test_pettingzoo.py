@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 from ethnos_rules import (
     IllegalActionError,
     Options,
+    RulesError,
     SetupError,
     WrongDecisionError,
     legal_actions,
@@ -77,3 +78,19 @@ def test_an_illegal_id_is_refused_by_its_rule() -> None:
         game.step(absent)
     with pytest.raises(SetupError, match="SETUP-1"):
         env(7)
+
+
+def test_a_refused_step_changes_nothing_and_numpy_ids_are_taken() -> None:
+    import numpy as np
+
+    game = env(3)
+    game.reset(seed=1)
+    before = (game.decisions, game.node)
+    with pytest.raises(RulesError):
+        game.step(533)
+    with pytest.raises(RulesError, match="is not an action id"):
+        game.step(163.9)  # type: ignore[arg-type]
+    assert (game.decisions, game.node) == before
+    mask = game.observe(game.agent_selection)["action_mask"]
+    game.step(np.int64(np.argmax(mask)))  # type: ignore[arg-type]
+    assert game.decisions > before[0]

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from ethnos_rules import GameRecord, SetupError, observation, play_random, svg
@@ -178,3 +179,23 @@ def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
     rng = random.Random(1)
     browser.execute_script(f"show({rng.randrange(total)})")
     assert browser.find_elements(By.CSS_SELECTOR, "#board svg use")
+
+
+def test_replay_html_exits_as_replay_does_and_tells_the_whole_game(tmp_path: Path) -> None:
+    """A page of a record that breaks a rule or claims the wrong Glory is written, shows the
+    refusal, and replay --html exits 1; a whole record's page tells every private draw."""
+    out = tmp_path / "page.html"
+    claims = run("replay", str(EXAMPLES / "invalid-tie-split.json"), "--html", str(out))
+    assert claims.exit_code == 1 and "SCORE-K-3" in claims.output
+    assert "The claimed Glory is refused: SCORE-K-3" in out.read_text()
+    assert run("replay", str(EXAMPLES / "invalid-band.json"), "--html", str(out)).exit_code == 1
+    page = replay_html(GameRecord.from_playthrough(play_random(3, seed=7)))
+    assert page.count("from the deck (RECRUIT-1)") > 20  # "Seat 0 draws MER-blue from the deck"
+
+
+def test_record_text_cannot_end_or_hide_the_page_script() -> None:
+    record = GameRecord.from_playthrough(play_random(2, seed=1))
+    bad = attrs.evolve(record, actions=(*record.actions[:30], "<!--<script></script>"))
+    page = replay_html(bad)
+    script = page.split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    assert "<" not in script.split("const DATA = ", 1)[1].split(";\n", 1)[0]

@@ -1,7 +1,8 @@
 """The ``ethnos-rules`` command: validate, simulate, redact and replay game records.
 
-Exit status: 0 when every record is valid, 1 when a record is invalid or unreadable, 2 for a
-usage error (an unknown option, a bad argument).
+Exit status: 0 when every record is valid, 1 when a record breaks a rule, 2 for a usage error
+(an unknown option, a bad argument), and for ``validate`` 3 when an input is not a readable
+record at all (``replay`` and ``redact`` say 1 for it).
 """
 
 from __future__ import annotations
@@ -306,6 +307,7 @@ def _dataset(setup: _Setup, seed: int, games: int, out: str | None, jobs: int | 
     """Write ``games`` seeded games to the folder or .jsonl file ``out``."""
     if out is None:
         raise click.BadParameter("a dataset needs --out: a folder or a .jsonl file")
+    _simulated(setup, seed)  # a setup the rules refuse stops here, before --out is touched
     seeds = range(seed, seed + games)
     workers = min(jobs or os.cpu_count() or 1, games)
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
@@ -414,7 +416,10 @@ def replay_command(file: str, at: int | None, html_out: str | None) -> None:
         )
     if html_out is not None:
         _write_html(record, html_out)
-        return
+        report = validate(record)  # the page shows a refusal; the exit status says it too
+        if not report.ok:
+            click.echo(f"{file}: {report.summary()}", err=True)
+        sys.exit(0 if report.ok else 1)
     narrator = Narrator(record)
     if record.seat is not None:
         click.echo(

@@ -184,9 +184,10 @@ class EthnosEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        chosen = int(action)  # type: ignore[arg-type]
-        self.decisions += self.node.completes(chosen)
-        self.node = self._through_chance(self.node.apply_id(chosen))
+        completes = self.node.completes(action)  # type: ignore[arg-type]
+        after = self.node.apply_id(action)  # type: ignore[arg-type]  # refuses a bad id
+        self.decisions += completes
+        self.node = self._through_chance(after)
         self.agent_selection = self._mover()
         if self.node.to_move() is None:  # rewards come at the end only
             self.rewards = dict(zip(self.agents, returns(self.node.state), strict=True))

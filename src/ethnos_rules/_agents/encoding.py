@@ -47,9 +47,10 @@ no band is legal. The state of the game does not change until ``band done``.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, SupportsIndex
 
 import attrs
 
@@ -164,27 +165,31 @@ def action_text(action_id: int) -> str:
     Raises:
         MalformedActionError: ``action_id`` is not an id of the table.
     """
-    _check_id(action_id)
-    return _TEXTS[action_id]
+    return _TEXTS[_check_id(action_id)]
 
 
 def block_of(action_id: int) -> Block:
     """The block that holds ``action_id``."""
-    _check_id(action_id)
-    return _BLOCK_OF[action_id]
+    return _BLOCK_OF[_check_id(action_id)]
 
 
 _BLOCK_OF: tuple[Block, ...] = tuple(block for block in BLOCKS for _ in block.texts)
 _LEADERS = range(_START["band leader"], _START["band add"])
 
 
-def _check_id(action_id: object) -> None:
-    if type(action_id) is not int or not 0 <= action_id < NUM_DISTINCT_ACTIONS:
+def _check_id(action_id: object) -> int:
+    """``action_id`` as an int: an int, or any integer type (numpy's ``argmax`` gives one),
+    from 0 to ``NUM_DISTINCT_ACTIONS - 1``; not a bool, a float or a text."""
+    value: int | None = None
+    if not isinstance(action_id, bool) and isinstance(action_id, SupportsIndex):
+        value = operator.index(action_id)
+    if value is None or not 0 <= value < NUM_DISTINCT_ACTIONS:
         raise MalformedActionError(
             "NOTATION",
             f"{action_id!r} is not an action id (ids are integers from 0 to"
             f" {NUM_DISTINCT_ACTIONS - 1})",
         )
+    return value
 
 
 # --- actions to ids -----------------------------------------------------------------------
@@ -409,7 +414,6 @@ class EncodedState:
     def completes(self, action_id: int) -> bool:
         """False for a band's Leader or added card, which only build the band; True for every
         other id (``band done`` included), which completes a decision of the game."""
-        _check_id(action_id)
         name = block_of(action_id).name
         return not (name == "band add" or (name == "band leader" and not self.band))
 
@@ -422,7 +426,7 @@ class EncodedState:
                 for its action, or :class:`~ethnos_rules.IllegalActionError` (``BAND-1``) for a
                 band step that no legal band continues with.
         """
-        _check_id(action_id)
+        action_id = _check_id(action_id)
         if action_id not in self.legal_ids():
             raise self._refusal(action_id)
         return self._after(action_id)
@@ -451,6 +455,7 @@ class EncodedState:
             RulesError: as :meth:`apply_id`; and for a band's Leader or card, which complete
                 no decision.
         """
+        action_id = _check_id(action_id)
         if action_id not in self.legal_ids():
             raise self._refusal(action_id)
         return self._decision(action_id)
@@ -466,9 +471,7 @@ class EncodedState:
             )
         return found
 
-    def _refusal(self, action_id: object) -> RulesError:
-        _check_id(action_id)
-        assert isinstance(action_id, int)
+    def _refusal(self, action_id: int) -> RulesError:
         text = action_text(action_id)
         legal = ", ".join(action_text(i) for i in self.legal_ids()) or "nothing"
         if self.band:

@@ -336,7 +336,19 @@ class ObservationWriter:
             self._last[key] = source
 
     def write(self, node: EncodedState) -> Tensor:
-        """The observation of ``node`` (a copy: the buffer is written again next time)."""
+        """The observation of ``node`` (a copy: the buffer is written again next time).
+
+        Raises:
+            SetupError: (``SETUP-1``) ``node`` is not an EncodedState of a game of this
+                writer's player count.
+        """
+        if not isinstance(node, EncodedState) or node.state.config.players != self.players:
+            raise SetupError(
+                "SETUP-1",
+                f"this writer observes an EncodedState of a {self.players}-player game,"
+                f" not {type(node).__name__}"
+                + (f" of {node.state.config.players}" if isinstance(node, EncodedState) else ""),
+            )
         state, at, n = node.state, self.starts, self.players
         start = at["stage"]
         self.buffer[start : start + _MOMENT] = _moment(node, self.seat, n)

@@ -83,9 +83,15 @@ def _file(path: str) -> Iterator[Source]:
         return
     try:
         with open(path, "rb") as handle:
+            count = 0
             for number, line in enumerate(_lines(handle), start=1):
                 if line.strip():
-                    yield _bounded(f"{path}:{number}", line)
+                    count += 1
+                    yield _bounded(f"{path}:{number}", line.rstrip(b"\r\n"))
+            if not count:  # as an empty folder is: nothing to check is not a success
+                yield Source(
+                    path, error=RecordError("the file holds no record (every line is blank)")
+                )
     except OSError as err:
         yield _cannot_read(path, err)
 
@@ -99,10 +105,10 @@ def _lines(handle: BinaryIO) -> Iterator[bytes]:
     longer line is skipped, and the line reported as too large)."""
     read = handle.readline
     while True:
-        line = read(MAX_RECORD_BYTES + 1)
+        line = read(MAX_RECORD_BYTES + 2)  # a record of the limit, and its line's end
         if not line:
             return
-        if len(line) > MAX_RECORD_BYTES and not line.endswith(b"\n"):
+        if len(line.rstrip(b"\r\n")) > MAX_RECORD_BYTES and not line.endswith(b"\n"):
             while True:  # skip what is left of the line, a bounded piece at a time
                 rest = read(MAX_RECORD_BYTES)
                 if not rest or rest.endswith(b"\n"):
@@ -154,9 +160,10 @@ def in_chunks(
             yield from zip(batch, work(batch), strict=True)
         return
     window: deque[tuple[list[T], Future[list[R]]]] = deque()
+    most = 2 * getattr(executor, "_max_workers", WINDOW // 2)  # a pool says how many it has
     for batch in batches:
         window.append((batch, executor.submit(work, batch)))
-        if len(window) >= WINDOW:
+        if len(window) >= most:
             done, future = window.popleft()
             yield from zip(done, future.result(), strict=True)
     while window:
@@ -165,7 +172,9 @@ def in_chunks(
 
 
 WINDOW = 64
-"""Chunks sent to an executor and not yet collected, at most."""
+"""Chunks sent to an executor and not yet collected, at most, when it does not say how many
+workers it has; a process pool gets two chunks per worker (with records of up to 8 MiB, a pool
+of 2 holds at most 16 records, 128 MiB, on their way)."""
 
 
 def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:

@@ -21,6 +21,7 @@ from typing import Any
 
 from .._io.jsonio import RecordError
 from .._io.records import GameRecord
+from .._io.validation import validate
 from .._rules.components import Card
 from .._rules.drawing import MARKER_DEFS, WIDTH, card_defs, seat_picture
 from .._rules.errors import RulesError
@@ -106,10 +107,15 @@ def replay_html(record: GameRecord) -> str:
     if not isinstance(record, GameRecord):
         raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
     data = record.accept(_Frames(record))
+    if data["error"] is None and record.claimed_glory is not None:  # as validate says
+        report = validate(record)
+        if not report.ok:
+            data["error"] = f"The claimed Glory is refused: {report.rule} – {report.reason}"
     who = "the whole game" if record.seat is None else f"the game as seat {record.seat} saw it"
     title = f"Ethnos, {record.players} players: {who}"
     defs = data.pop("defs")
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    # No "<" at all inside the script: neither "</script>" nor "<!--" can end or hide it.
+    payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
     return _PAGE.format(title=escape(title), width=WIDTH, data=payload, defs=defs)
 
 

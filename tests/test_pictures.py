@@ -199,3 +199,10 @@ def test_record_text_cannot_end_or_hide_the_page_script() -> None:
     page = replay_html(bad)
     script = page.split("<script>", 1)[1].rsplit("</script>", 1)[0]
     assert "<" not in script.split("const DATA = ", 1)[1].split(";\n", 1)[0]
+
+
+def test_bad_picture_and_page_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="a positive integer, not -5"):
+        svg.board(play_random(2, seed=1).final, size=-5)
+    both = run("replay", str(EXAMPLES / "valid-2p.json"), "--at", "3", "--html", "x.html")
+    assert both.exit_code == 2 and "use --at or --html" in both.output

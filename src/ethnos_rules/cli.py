@@ -414,6 +414,10 @@ def replay_command(file: str, at: int | None, html_out: str | None) -> None:
         raise click.BadParameter(
             f"the record holds {len(record.actions)} decisions", param_hint="--at"
         )
+    if html_out is not None and at is not None:
+        raise click.BadParameter(
+            "the page holds every decision: use --at or --html", param_hint="--at"
+        )
     if html_out is not None:
         _write_html(record, html_out)
         report = validate(record)  # the page shows a refusal; the exit status says it too

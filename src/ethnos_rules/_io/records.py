@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
@@ -124,17 +124,18 @@ def check_schema(document: Any) -> None:
         raise RecordError(_schema_message(error), path=path, index=index)
 
 
-def _first_non_text(actions: list[Any]) -> None:
-    """Refuse the first decision that is not a text, as the schema would; before the schema,
-    which would collect an error for every one of up to 100,000 and name the worst, not the
-    first."""
-    for index, text in enumerate(actions):
-        if not isinstance(text, str):
-            raise RecordError(
-                f"expected string, found {_json_type(text)}",
-                path=f"$.actions[{index}]",
-                index=index,
-            )
+def _first_non_text(
+    actions: Sequence[Any],
+    why: Callable[[int, Any], str] = lambda index, item: (
+        f"expected string, found {_json_type(item)}"
+    ),
+) -> None:
+    """Refuse the first decision that is not a text, in the words ``why`` gives (by default
+    the schema's; this runs before the schema, which would collect an error for every one of
+    up to 100,000 and name the worst, not the first)."""
+    for index, item in enumerate(actions):
+        if not isinstance(item, str):
+            raise RecordError(why(index, item), path=f"$.actions[{index}]", index=index)
 
 
 def _json_type(value: Any) -> str:
@@ -323,13 +324,9 @@ def claims_problem(claims: Sequence[int], players: int) -> RecordError | None:
 
 def _check_actions(instance: Any, attribute: Any, value: tuple[str, ...]) -> None:
     check_decision_count(len(value))
-    for index, text in enumerate(value):
-        if not isinstance(text, str):
-            raise RecordError(
-                f"decision {index} is {type(text).__name__}, not a text",
-                path=f"$.actions[{index}]",
-                index=index,
-            )
+    _first_non_text(
+        value, lambda index, item: f"decision {index} is {type(item).__name__}, not a text"
+    )
 
 
 def _check_version(instance: Any, attribute: Any, value: int) -> None:

@@ -487,3 +487,33 @@ def test_two_player_final_merfolk_tie_broken_by_trolls() -> None:
     token 2 makes it first → II = 3 (small side); second place earns nothing."""
     state = at_end(2, MER_SET_SMALL, age=2, merfolk={0: 4, 1: 4}, trolls={0: [2]})
     assert glory(end_age(state)) == (3, 0)
+
+
+@pytest.mark.parametrize(
+    ("merfolk", "trolls", "earned"),
+    [
+        ({0: 5, 1: 3}, {}, [2, 0, 0, 0]),  # the first alone earns the Age's value (II = 2)
+        ({0: 5, 1: 5, 2: 3}, {}, [1, 1, 0, 0]),  # tied for first: 2 split, SCORE-K-3
+        ({0: 5, 1: 5}, {1: [3]}, [0, 2, 0, 0]),  # the Troll token ranks seat 1 first
+    ],
+)
+def test_merfolk_first_only_pays_the_first_ranked_the_age_value(
+    merfolk: dict[int, int], trolls: dict[int, list[int]], earned: list[int]
+) -> None:
+    """TRIBE-MER-3 with merfolk_scoring=first_only (as the spec now words it): only the players
+    ranked first after Troll tokens earn, the value a kingdom's first place earns that Age,
+    split among them by SCORE-K-3."""
+    from ethnos_rules import Options, apply, parse_action, position
+
+    state = position(
+        4,
+        ["MER", "DWA", "ELF", "GIA", "ORC", "TRO"],
+        age=2,
+        merfolk=merfolk,
+        trolls=trolls,
+        dragons_drawn=2,
+        top_left=0,
+        options=Options(merfolk_scoring="first_only"),
+    )
+    state = apply(apply(state, parse_action("recruit deck")), parse_action("reveal DRAGON"))
+    assert [state.history[-1].gains_of(s).get("merfolk", 0) for s in range(4)] == earned

@@ -58,6 +58,7 @@ from ._rules.components import (
     Ruleset,
     Tribe,
 )
+from ._rules.decisions import PendingDecision
 from ._rules.editions import FIRST_EDITION, default_ruleset
 from ._rules.engine import (
     CHANCE,
@@ -65,12 +66,15 @@ from ._rules.engine import (
     Step,
     apply,
     chance_outcomes,
+    end_age_now,
     glory,
     is_chance,
     is_terminal,
     legal_actions,
+    pending_decision,
     sample,
     sample_outcome,
+    score_now,
     step,
     to_move,
     winners,
@@ -136,8 +140,9 @@ from ._rules.observation import Observation, SeatView, observation
 from ._rules.options import MerfolkBoard, Options
 from ._rules.position import position
 from ._rules.replay import Decision, Playthrough, Refusal, Visitor, play_random, replay
+from ._rules.scoring import AgeScore
 from ._rules.setup import new_game
-from ._rules.state import AgeSummary, Band, GameState, PlayerState
+from ._rules.state import AgeSummary, Band, DecisionKind, GameState, PlayerState
 from ._text.narration import narrate
 
 
@@ -180,6 +185,7 @@ __all__ = [
     "AddToHorde",
     "AgeBegan",
     "AgeEnded",
+    "AgeScore",
     "AgeScored",
     "AgeSummary",
     "AreaScored",
@@ -200,6 +206,7 @@ __all__ = [
     "ClaimDifference",
     "Colour",
     "Decision",
+    "DecisionKind",
     "DeckSplit",
     "Dragon",
     "DragonRevealed",
@@ -236,6 +243,7 @@ __all__ = [
     "Options",
     "Pass",
     "Passed",
+    "PendingDecision",
     "Place",
     "PlacementDeclined",
     "PlacementTest",
@@ -275,6 +283,7 @@ __all__ = [
     "chance_outcomes",
     "check_state",
     "default_ruleset",
+    "end_age_now",
     "glory",
     "information_state",
     "is_chance",
@@ -284,6 +293,7 @@ __all__ = [
     "new_game",
     "observation",
     "parse_action",
+    "pending_decision",
     "play_random",
     "position",
     "redact",
@@ -291,6 +301,7 @@ __all__ = [
     "resample",
     "sample",
     "sample_outcome",
+    "score_now",
     "state_from_json",
     "state_problems",
     "state_to_json",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -14,7 +14,7 @@ from .chance import DrawPending
 from .components import Card, multiset_add
 from .errors import ImpossibleOutcomeError
 from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
-from .state import GameState, Pending, Stage
+from .state import DecisionKind, GameState, Pending, Stage
 
 
 def begin_age(state: GameState) -> GameState:
@@ -64,6 +64,7 @@ class FirstPlayerPending(Pending):
     """Chance: the first player of Age I, uniform over the seats (AGE-5)."""
 
     stage: ClassVar[Stage] = Stage.FIRST_PLAYER
+    kind: ClassVar[DecisionKind] = DecisionKind.FIRST_PLAYER
     chance: ClassVar[bool] = True
     rule: ClassVar[str] = "AGE-5"
     accepts: ClassVar[tuple[type[Action], ...]] = (ChooseFirstPlayer,)
@@ -97,6 +98,7 @@ class DealPending(DrawPending):
 
     dealt: int
     stage: ClassVar[Stage] = Stage.DEAL
+    kind: ClassVar[DecisionKind] = DecisionKind.DEAL
     rule: ClassVar[str] = "AGE-2"
     source: ClassVar[Source] = "deal"
 
@@ -121,6 +123,9 @@ class DealPending(DrawPending):
     def describe(self) -> str:
         return f"chance: deal starting card {self.dealt + 1}"
 
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {"receiver": self.receiver(state), "card_number": self.dealt + 1}
+
     def problems(self, state: GameState) -> list[str]:
         n = state.config.players
         if not 0 <= self.dealt < n:
@@ -140,6 +145,7 @@ class RowPending(DrawPending):
 
     left: int
     stage: ClassVar[Stage] = Stage.ROW
+    kind: ClassVar[DecisionKind] = DecisionKind.ROW
     rule: ClassVar[str] = "AGE-3"
     source: ClassVar[Source] = "row"
 
@@ -157,6 +163,9 @@ class RowPending(DrawPending):
 
     def describe(self) -> str:
         return f"chance: turn up a row card ({self.left} left)"
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {"left": self.left}
 
     def problems(self, state: GameState) -> list[str]:
         size = row_size(state)

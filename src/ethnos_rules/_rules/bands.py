@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -30,7 +30,7 @@ from .events import (
     RestToRow,
     emit,
 )
-from .state import Band, GameState, Pending
+from .state import Band, DecisionKind, GameState, Pending
 
 
 @attrs.frozen(slots=True)
@@ -70,6 +70,10 @@ class BandStep(Pending):
     @property
     def seat(self) -> int:
         return self.ctx.seat
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        """The band being resolved, and its place in a Centaur chain (0 for the turn's first)."""
+        return {"band": self.ctx.band, "chain": self.ctx.chain}
 
     def problems(self, state: GameState) -> list[str]:
         """The band is its player's last, at a place in a Centaur chain the rules allow."""
@@ -306,6 +310,7 @@ class PlacePending(BandStep):
     """Where the band places its marker, or whether it does (BAND-5, BAND-5a)."""
 
     ctx: BandContext
+    kind: ClassVar[DecisionKind] = DecisionKind.PLACEMENT
     rule: ClassVar[str] = "BAND-5"
     accepts: ClassVar[tuple[type[Action], ...]] = (Place,)
 
@@ -482,6 +487,7 @@ class ChainPending(BandStep):
     """Centaurs: play another band from the remaining hand, or stop (TRIBE-CEN-1..3)."""
 
     ctx: BandContext
+    kind: ClassVar[DecisionKind] = DecisionKind.CENTAUR_CHAIN
     rule: ClassVar[str] = "TRIBE-CEN-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (PlayBand, StopChain)
 

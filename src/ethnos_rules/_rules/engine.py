@@ -10,15 +10,17 @@ import attrs
 from . import scoring as _scoring
 from .actions import Action
 from .chance import Random, check_random, pick
+from .decisions import PendingDecision
 from .errors import (
     GameOverError,
     HiddenCardError,
     MalformedActionError,
+    RulesError,
     WrongDecisionError,
 )
 from .events import Event, trace
 from .invariants import InvalidStateError
-from .state import GameState
+from .state import GameState, Stage
 
 
 class ChanceNode(enum.Enum):
@@ -60,6 +62,40 @@ def to_move(state: GameState) -> int | ChanceNode | None:
     if pending.chance:
         return CHANCE
     return pending.seat
+
+
+def pending_decision(state: GameState) -> PendingDecision:
+    """What is being decided next: its kind, the seat, the rule and the facts a tool needs.
+
+    ``facts`` by kind (every value is part of the state already; nothing hidden is told):
+
+    - ``TRIBE_CHOICE``: ``chosen`` (the tribes so far), ``in_play`` (how many there will be);
+    - ``TOKEN_LAYOUT``: ``kingdom``;  ``DEAL``: ``receiver``, ``card_number`` (from 1);
+    - ``ROW``: ``left`` (cards still to turn up);  ``TURN``: ``can_recruit`` (TURN-2);
+    - ``DECK_DRAW`` and ``WIZARD_DRAW``: ``drawer``, and for the Wizards ``left`` (draws to go);
+    - ``PLACEMENT``, ``CENTAUR_CHAIN`` and each Leader ability: ``band`` (the band being
+      resolved) and ``chain`` (0 for the turn's first band, 1 after one Centaur band, …); with
+      ``left`` for a ``MERFOLK_CHECKPOINT``, ``colour`` (the Horde space) for an ``ORC_HORDE``,
+      ``max_value`` (X) for a ``TROLL_TOKEN``, ``kept`` and ``target`` (the most cards the Elves
+      may keep) for an ``ELF_KEEP``, ``counts`` (the numbers of cards allowed) for a
+      ``WIZARD_COUNT``;
+    - ``HORDE_EMPTY``: ``horde``, ``after`` (the Orc players still to decide), ``third_dragon``
+      (who drew the Age's last Dragon);
+    - ``GAME_OVER``: ``winners``; ``FIRST_PLAYER``: nothing.
+
+    >>> from ethnos_rules import position, apply, parse_action, pending_decision, DecisionKind
+    >>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], hands={1: "ELF-red"},
+    ...                  to_move=1)
+    >>> decision = pending_decision(apply(state, parse_action("recruit deck")))
+    >>> decision.kind is DecisionKind.DECK_DRAW, decision.seat, decision.facts["drawer"]
+    (True, None, 1)
+    >>> decision.rule, str(decision)
+    ('RECRUIT-1', 'chance: the card seat 1 draws')
+
+    Raises:
+        InvalidStateError: for anything but a :class:`~ethnos_rules.GameState`.
+    """
+    return PendingDecision.of(_game(state))
 
 
 def is_terminal(state: GameState) -> bool:
@@ -273,3 +309,91 @@ def sample(state: GameState, rng: Random) -> GameState:
     while _game(state).pending.chance:
         state = apply(state, pick(state.pending.outcomes(state), rng))
     return state
+
+
+# --- what if the Age ended now -------------------------------------------------------------------
+
+
+def _drawer(state: GameState, drawer: object, what: str) -> int:
+    """The seat that draws the last Dragon: ``drawer``, or the seat the pending decision is
+    about; only while the Age's turns are played can it end."""
+    pending = state.pending
+    if pending.stage is not Stage.PLAY:
+        raise RulesError(
+            "RECRUIT-4",
+            f"{what} needs a position in the turns of an Age, where a Dragon can be drawn;"
+            f" here the decision is: {pending.describe()}",
+        )
+    if drawer is None:
+        return pending.seats()[0]
+    n = state.config.players
+    if type(drawer) is not int or not 0 <= drawer < n:
+        raise RulesError("RECRUIT-4", f"drawer must be a seat from 0 to {n - 1}, not {drawer!r}")
+    return drawer
+
+
+def end_age_now(state: GameState, *, drawer: int | None = None) -> GameState:
+    """The state after ``drawer`` draws the Age's last Dragon now: the Age ends at once and is
+    scored as the rules say (RECRUIT-4, END): the Orc players then decide (TRIBE-ORC-2), or the
+    next Age is dealt, or the game is over.
+
+    This is how to end an Age from a :func:`~ethnos_rules.position`: in a game the last Dragon
+    comes from a deck draw (``recruit deck`` then ``reveal DRAGON`` once the top part of the
+    deck is used up), which is what this does, whatever is left in the deck.
+
+    Args:
+        drawer: The seat that draws the last Dragon (it matters to the order of the Orc
+            decisions and to the next Age's first player); by default the seat whose turn or
+            band it is, or who draws.
+
+    >>> from ethnos_rules import position, end_age_now, glory
+    >>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
+    ...                  bands={0: ["*DWA-red DWA-blue DWA-green"]}, kingdoms={1: {"Rhea": 1}})
+    >>> after = end_age_now(state)
+    >>> glory(after), after.history[-1].gains_of(0), after.history[-1].third_dragon
+    ((6, 4, 0, 0), {'bands': 6}, 0)
+
+    Raises:
+        RulesError: (rule ``RECRUIT-4``) outside the turns of an Age, or for a ``drawer`` that is
+            not a seat.
+    """
+    state = _game(state)
+    return _scoring.last_dragon_now(state, _drawer(state, drawer, "end_age_now"))
+
+
+def score_now(
+    state: GameState, *, drawer: int | None = None, hordes: _scoring.Hordes = "empty"
+) -> _scoring.AgeScore:
+    """What the end of the Age would award if its last Dragon were drawn now, without changing
+    anything: the scoring events and each seat's Glory by source, exactly as the end of the Age
+    then gives them (the same rules run: kingdoms, the Merfolk board, the Giant token, the Orc
+    Hordes and bands).
+
+    The Orc players' choices are not known: ``hordes="empty"`` (the default) assumes each empties
+    the whole Horde, ``"keep"`` that each keeps it (in the last Age every Horde is emptied
+    anyway, TRIBE-ORC-2). A band still being resolved scores as it stands.
+
+    Args:
+        drawer: As for :func:`end_age_now`.
+        hordes: ``"empty"`` or ``"keep"``.
+
+    >>> from ethnos_rules import position, score_now
+    >>> state = position(3, ["DWA", "ELF", "GIA", "ORC", "WIZ"], to_move=1,
+    ...                  bands={0: ["*DWA-red DWA-blue"]}, kingdoms={1: {"Rhea": 1}})
+    >>> score = score_now(state)
+    >>> score.gains_of(0), score.gains_of(1), score.glory
+    ({'bands': 3}, {'kingdoms': 4}, (3, 4, 0))
+    >>> for event in score.events:
+    ...     if event.gains:
+    ...         print(event)
+    Rhea (tokens 4/8; markers: seat 1 1): seat 1 is 1st and earns I = 4 (SCORE-K-2).
+    Seat 0's band *DWA-red DWA-blue: 2 cards + 1 for the Dwarf Leader → 3 (END-4).
+
+    Raises:
+        RulesError: (rule ``RECRUIT-4``) as :func:`end_age_now`, or for another ``hordes``.
+    """
+    state = _game(state)
+    seat = _drawer(state, drawer, "score_now")
+    if hordes not in ("empty", "keep"):
+        raise RulesError("RECRUIT-4", f"hordes must be 'empty' or 'keep', not {hordes!r}")
+    return _scoring.score_now(state, seat, hordes)

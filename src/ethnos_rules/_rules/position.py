@@ -48,19 +48,55 @@ def position(
 ) -> GameState:
     """A position where the player ``to_move`` starts a turn in Age ``age``.
 
-    Cards are given as text (``"ELF-red ELF-red SKE"``) or lists of codes; bands as their text
-    without the verb (``"*ELF-red ELF-blue"``); kingdoms by name or :class:`Kingdom`, Horde
-    spaces by colour name or :class:`Colour`. What is not given is empty.
-    The deck holds every other card of the tribes in play; ``top_left`` cards of it are in the
-    top part (default: half of it, as just after AGE-4).
+    Cards are given as text (``"ELF-red ELF-red SKE"``) or lists of codes or
+    :class:`~ethnos_rules.Card` objects; bands as their text without the verb
+    (``"*ELF-red ELF-blue"``, the Leader starred); kingdoms by name (any case) or
+    :class:`~ethnos_rules.Kingdom`; Horde spaces by colour name or :class:`~ethnos_rules.Colour`.
+    Per-seat arguments map seats to values; a seat not named gets nothing. The deck holds every
+    other card of the tribes in play, so cards are conserved by construction; every other
+    invariant is checked.
+
+    To end the Age from here, as its last Dragon would, use
+    :func:`~ethnos_rules.end_age_now`; to see what that would award without ending it,
+    :func:`~ethnos_rules.score_now`.
 
     Args:
-        giant: ``(holder, size)`` of the Giant token and the largest Giant-led band.
-        tokens: Glory token layout as for :func:`~ethnos_rules.new_game`; by default the sorted
-            tokens are dealt round the kingdoms (Althea gets the 1st, 7th and 13th lowest, …).
+        players: 2 to 6.
+        tribes: The tribes in play, by code: ``["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]``
+            (5 for 2–3 players, 6 for more, SETUP-3).
+        to_move: The seat whose turn starts: ``to_move=2``.
+        age: The Age, from 1 (``age=2``); 2–3 player games have two Ages (END-6).
+        hands: Each seat's hand: ``hands={0: "ELF-red ELF-red", 1: ["DWA-blue"]}``.
+        row: The face-up cards beside the board: ``row="DWA-blue SKE"``.
+        bands: The bands each seat has played this Age:
+            ``bands={0: ["*DWA-red DWA-blue", "*ELF-green"]}``.
+        kingdoms: Each seat's markers by kingdom: ``kingdoms={1: {"Rhea": 2, "Althea": 1}}``.
+        glory: Each seat's Glory so far: ``glory={0: 12, 3: 7}``.
+        merfolk: Each seat's space on the Merfolk track, when Merfolk are in play:
+            ``merfolk={0: 5}``.
+        horde: The Horde spaces each seat's markers fill, when Orcs are in play:
+            ``horde={2: ["red", "blue"]}``.
+        trolls: The Troll token values each seat holds, when Trolls are in play:
+            ``trolls={1: [2]}``.
+        giant: ``(holder, size)``: the seat holding the Giant token and the size of the largest
+            Giant-led band this Age: ``giant=(0, 3)`` (TRIBE-GIA-1).
+        tokens: Glory token layout as for :func:`~ethnos_rules.new_game` (kingdom name to its
+            tokens: ``{"Althea": [2, 4, 6], …}``); by default the sorted tokens are dealt round
+            the kingdoms (Althea gets the 1st, 7th and 13th lowest, …).
+        dragons_drawn: Dragons already drawn this Age, 0 to 2: ``dragons_drawn=2``.
+        top_left: Cards left in the top part of the deck, where no Dragon lies (AGE-4); by
+            default half of the deck, as just after the split. ``top_left=0`` puts a Dragon
+            within reach of the next deck draw.
+        first_player: The first player of this Age (by default ``to_move``): it decides the
+            next Age's first player and the 2-player rules' order.
+        last_dragon: The seat that drew the previous Age's third Dragon (AGE-5), if any.
+        options: The rule options of spec §12, an :class:`~ethnos_rules.Options`:
+            ``options=Options(placement="mandatory")``.
 
     Raises:
-        SetupError: for arguments that name unknown things or build an impossible position.
+        SetupError: naming the argument, for one that names unknown things (a card, kingdom,
+            colour or tribe not in play), has the wrong type, or builds an impossible position
+            (more copies of a card than the game has, more markers than a supply holds, …).
 
     >>> from ethnos_rules import position, legal_actions
     >>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
@@ -70,6 +106,12 @@ def position(
     band *DWA-purple DWA-red DWA-blue
     band *DWA-red DWA-purple DWA-blue
     band *DWA-blue DWA-purple DWA-red
+    >>> from ethnos_rules import SetupError
+    >>> try:
+    ...     position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], hands={0: "TRO-red"})
+    ... except SetupError as err:
+    ...     print(err)
+    SETUP-1: hand of seat 0: TRO-red belongs to a tribe that is not in play
     """
     if options is not None and not isinstance(options, Options):
         raise SetupError("OPTIONS", f"options must be an Options, not {options!r}")

@@ -13,7 +13,7 @@ paid.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -26,6 +26,7 @@ from .events import (
     AgeScored,
     AreaScored,
     BandScored,
+    DragonRevealed,
     Event,
     GameEnded,
     GiantScored,
@@ -36,8 +37,9 @@ from .events import (
     TieGroup,
     credit,
     emit,
+    trace,
 )
-from .state import AgeSummary, GameState, Pending, Stage
+from .state import AgeSummary, DecisionKind, GameState, Pending, Stage
 
 SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
 """The kinds of end-of-Age Glory, in scoring order."""
@@ -287,6 +289,7 @@ class HordeEmptyPending(Pending):
     drawer: int
     gains: Gains
     stage: ClassVar[Stage] = Stage.AGE_END
+    kind: ClassVar[DecisionKind] = DecisionKind.HORDE_EMPTY
     rule: ClassVar[str] = "TRIBE-ORC-2"
     accepts: ClassVar[tuple[type[Action], ...]] = (EmptyHorde,)
 
@@ -320,6 +323,12 @@ class HordeEmptyPending(Pending):
 
     def describe(self) -> str:
         return f"seat {self.queue[0]}: empty the Orc Horde or keep it"
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        """The Horde, the Orc players still to decide after this one, and who drew the third
+        Dragon (the order of the decisions starts after them, END-3)."""
+        horde = state.players[self.seat].horde
+        return {"horde": horde, "after": self.queue[1:], "third_dragon": self.drawer}
 
     def seats(self) -> tuple[int, ...]:
         return (*self.queue, self.drawer)
@@ -393,6 +402,71 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
     return _age.begin_age(attrs.evolve(state, age=state.age + 1))
 
 
+# --- what if the Age ended now ------------------------------------------------------------------
+
+
+def last_dragon_now(state: GameState, drawer: int) -> GameState:
+    """RECRUIT-4 at once: ``drawer`` draws the Age's last Dragon now, and the Age ends."""
+    dragons = state.rules.dragons
+    emit(DragonRevealed, drawer, dragons, dragons, state.age, ends_age=True)
+    state = attrs.evolve(state, dragons_drawn=dragons, dragons_in_deck=0, top_left=0)
+    return end_age(state, drawer)
+
+
+Hordes = Literal["empty", "keep"]
+"""What :func:`score_now` assumes the Orc players do with their Hordes (TRIBE-ORC-2)."""
+
+
+@attrs.frozen
+class AgeScore:
+    """What the end of the Age would award: see :func:`~ethnos_rules.score_now`.
+
+    Attributes:
+        summary: The Age summary the end of the Age would write (Glory after it, gains by
+            source, band sizes, who drew the last Dragon).
+        events: The scoring events, from :class:`~ethnos_rules.AgeEnded` to
+            :class:`~ethnos_rules.AgeScored`, each with the Glory it awards.
+        hordes: What the Orc players were assumed to do.
+    """
+
+    summary: AgeSummary
+    events: tuple[Event, ...]
+    hordes: Hordes
+
+    @property
+    def gains(self) -> tuple[tuple[tuple[str, int], ...], ...]:
+        """Each seat's Glory by source, as :attr:`AgeSummary.gains`."""
+        return self.summary.gains
+
+    def gains_of(self, seat: int) -> dict[str, int]:
+        """The Glory ``seat`` would gain, by source (as :meth:`AgeSummary.gains_of`)."""
+        return self.summary.gains_of(seat)
+
+    @property
+    def glory(self) -> tuple[int, ...]:
+        """Each seat's Glory after the Age's scoring."""
+        return self.summary.glory
+
+
+def score_now(state: GameState, drawer: int, hordes: Hordes) -> AgeScore:
+    """The end of the Age's scoring, run by the rules above on ``state`` as if ``drawer`` drew
+    the last Dragon now; each Orc decision is taken as ``hordes`` says."""
+
+    def run() -> GameState:
+        after = end_age(state, drawer)
+        while isinstance(after.pending, HordeEmptyPending):
+            seat = after.pending.seat
+            colours = after.players[seat].horde if hordes == "empty" else ()
+            after = after.pending.apply(after, EmptyHorde(colours))
+        return after
+
+    events = trace(run)[1]
+    end = next(i for i, e in enumerate(events) if isinstance(e, AgeScored))
+    scored = events[end]
+    assert isinstance(scored, AgeScored)
+    return AgeScore(scored.summary, events[: end + 1], hordes)
+
+
 # --- end of the game --------------------------------------------------------------------------
 
 
@@ -402,6 +476,7 @@ class GameOver(Pending):
 
     terminal: ClassVar[bool] = True
     stage: ClassVar[Stage] = Stage.OVER
+    kind: ClassVar[DecisionKind] = DecisionKind.GAME_OVER
     rule: ClassVar[str] = "GAME-1"
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
@@ -409,6 +484,9 @@ class GameOver(Pending):
 
     def describe(self) -> str:
         return "the game is over"
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {"winners": winners(state)}
 
     def problems(self, state: GameState) -> list[str]:
         ages = state.config.ages

@@ -7,7 +7,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -18,7 +18,7 @@ from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
 from .options import Options
-from .state import Config, GameState, Pending, PlayerState, Stage
+from .state import Config, DecisionKind, GameState, Pending, PlayerState, Stage
 
 # Mapping is invariant in its key type, so each kind of key is listed apart.
 TokenLayout = (
@@ -176,6 +176,7 @@ class ChooseTribes(Pending):
     """Chance: the next tribe in play, uniform over the tribes not yet chosen (SETUP-3)."""
 
     stage: ClassVar[Stage] = Stage.TRIBES
+    kind: ClassVar[DecisionKind] = DecisionKind.TRIBE_CHOICE
     chance: ClassVar[bool] = True
     rule: ClassVar[str] = "SETUP-3"
     accepts: ClassVar[tuple[type[Action], ...]] = (ChooseTribe,)
@@ -204,6 +205,9 @@ class ChooseTribes(Pending):
     def describe(self) -> str:
         return "chance: choose a tribe"
 
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {"chosen": state.tribes, "in_play": state.config.tribe_count}
+
     def problems(self, state: GameState) -> list[str]:
         out = []
         if len(state.tribes) >= state.config.tribe_count:
@@ -220,6 +224,7 @@ class LayTokensPending(Pending):
     stage: ClassVar[Stage] = Stage.TOKENS
 
     kingdom: Kingdom
+    kind: ClassVar[DecisionKind] = DecisionKind.TOKEN_LAYOUT
     chance: ClassVar[bool] = True
     rule: ClassVar[str] = "SETUP-4"
     accepts: ClassVar[tuple[type[Action], ...]] = (LayTokens,)
@@ -267,6 +272,9 @@ class LayTokensPending(Pending):
 
     def describe(self) -> str:
         return f"chance: lay the glory tokens of {self.kingdom.label}"
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {"kingdom": self.kingdom}
 
     def problems(self, state: GameState) -> list[str]:
         out = []

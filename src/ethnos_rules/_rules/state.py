@@ -176,6 +176,48 @@ _SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
 """The sources of Glory in the order an Age is scored (END-2..4)."""
 
 
+class DecisionKind(enum.Enum):
+    """What a pending decision is about: every player decision and every chance event.
+
+    The value is a short name, stable across versions (it may be stored).
+    """
+
+    TRIBE_CHOICE = "tribe choice"
+    """Chance: the next tribe in play (SETUP-3)."""
+    TOKEN_LAYOUT = "token layout"
+    """Chance: the glory tokens of one kingdom (SETUP-4)."""
+    FIRST_PLAYER = "first player"
+    """Chance: the first player of Age I (AGE-5)."""
+    DEAL = "deal"
+    """Chance: one player's starting card (AGE-2)."""
+    ROW = "row"
+    """Chance: one card turned up into the row (AGE-3)."""
+    TURN = "turn"
+    """A player recruits, plays a band or passes (TURN-1)."""
+    DECK_DRAW = "deck draw"
+    """Chance: the card a player recruits from the deck; a Dragon is set aside (RECRUIT-1/3)."""
+    PLACEMENT = "placement"
+    """Where the band's marker goes, or whether it goes (BAND-5)."""
+    MERFOLK_CHECKPOINT = "merfolk checkpoint"
+    """Merfolk: where a checkpoint marker goes (TRIBE-MER-2)."""
+    ORC_HORDE = "orc horde"
+    """Orcs: add a marker to the Horde or not (TRIBE-ORC-1)."""
+    TROLL_TOKEN = "troll token"
+    """Trolls: which Troll token to take, if any (TRIBE-TRO-1)."""
+    CENTAUR_CHAIN = "centaur chain"
+    """Centaurs: play another band or stop (TRIBE-CEN-1)."""
+    ELF_KEEP = "elf keep"
+    """Elves: keep one more card of the rest of the hand, or stop (TRIBE-ELF-1)."""
+    WIZARD_COUNT = "wizard count"
+    """Wizards: how many cards to draw (TRIBE-WIZ-1)."""
+    WIZARD_DRAW = "wizard draw"
+    """Chance: the next card the Wizards draw (TRIBE-WIZ-1)."""
+    HORDE_EMPTY = "horde empty"
+    """End of Age: an Orc player empties the Horde or keeps it (TRIBE-ORC-2)."""
+    GAME_OVER = "game over"
+    """Nothing more: the game is over (GAME-1)."""
+
+
 class Stage(enum.IntEnum):
     """Where in the game a decision stands, in the order the rules go through them."""
 
@@ -201,7 +243,8 @@ class Pending:
     """What comes next in a state: a player's decision or a chance event.
 
     Subclasses live with the rule they implement. ``seat`` is the deciding player (None for chance
-    and for the end of the game); ``stage`` where in the game the decision stands.
+    and for the end of the game); ``stage`` where in the game the decision stands; ``kind`` what
+    it is about (each concrete class names one :class:`DecisionKind`).
     """
 
     __slots__ = ()
@@ -209,6 +252,7 @@ class Pending:
     chance: ClassVar[bool] = False
     terminal: ClassVar[bool] = False
     stage: ClassVar[Stage] = Stage.PLAY
+    kind: ClassVar[DecisionKind]
     rule: ClassVar[str] = ""
     accepts: ClassVar[tuple[type[Action], ...]] = ()
 
@@ -260,6 +304,11 @@ class Pending:
     def describe(self) -> str:
         """What is being decided, in words."""
         return type(self).__name__
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        """What a tool needs to know of this decision beyond its kind and seat, by name (the
+        drawer of a draw, the band an ability acts for, the Elves' target, …)."""
+        return {}
 
 
 @attrs.frozen(slots=True)

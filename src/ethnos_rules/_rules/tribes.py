@@ -23,7 +23,7 @@ table of tribes is in :mod:`~ethnos_rules._rules.editions`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -51,7 +51,7 @@ from .events import (
     emit,
 )
 from .options import Options
-from .state import GameState
+from .state import DecisionKind, GameState
 from .turn import DeckDraw, end_turn, take_card
 
 # --- Centaurs, Dwarves, Halflings, Minotaurs, Skeletons, Wingfolk: flags only --------------------
@@ -160,6 +160,7 @@ class CheckpointPending(AbilityStep):
 
     ctx: BandContext
     left: int
+    kind: ClassVar[DecisionKind] = DecisionKind.MERFOLK_CHECKPOINT
     rule: ClassVar[str] = "TRIBE-MER-2"
     accepts: ClassVar[tuple[type[Action], ...]] = (Checkpoint,)
     tribe_ability: ClassVar[type[Ability]] = Merfolk
@@ -181,6 +182,9 @@ class CheckpointPending(AbilityStep):
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: place a Merfolk checkpoint marker ({self.left} left)"
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {**super().facts(state), "left": self.left}
 
     def step_problems(self, state: GameState) -> list[str]:
         player = state.players[self.ctx.seat]
@@ -226,6 +230,7 @@ class HordePending(AbilityStep):
     """Orcs: add a marker to the Horde, or not (TRIBE-ORC-1)."""
 
     ctx: BandContext
+    kind: ClassVar[DecisionKind] = DecisionKind.ORC_HORDE
     rule: ClassVar[str] = "TRIBE-ORC-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (AddToHorde,)
     tribe_ability: ClassVar[type[Ability]] = Orcs
@@ -250,6 +255,9 @@ class HordePending(AbilityStep):
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: add a marker to the Orc Horde or not"
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {**super().facts(state), "colour": self.ctx.leader.colour}
 
     def step_problems(self, state: GameState) -> list[str]:
         if horde_space_free(state, self.ctx):
@@ -284,6 +292,7 @@ class TrollPending(AbilityStep):
     """Trolls: which unclaimed token (value ≤ X) to take, if any (TRIBE-TRO-1)."""
 
     ctx: BandContext
+    kind: ClassVar[DecisionKind] = DecisionKind.TROLL_TOKEN
     rule: ClassVar[str] = "TRIBE-TRO-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (TakeTroll,)
     tribe_ability: ClassVar[type[Ability]] = Trolls
@@ -310,6 +319,9 @@ class TrollPending(AbilityStep):
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: take a Troll token or not"
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {**super().facts(state), "max_value": self.ctx.size}
 
     def step_problems(self, state: GameState) -> list[str]:
         if troll_choices(state, self.ctx):
@@ -339,6 +351,7 @@ class KeepPending(AbilityStep):
 
     ctx: BandContext
     kept: tuple[Card, ...]
+    kind: ClassVar[DecisionKind] = DecisionKind.ELF_KEEP
     rule: ClassVar[str] = "TRIBE-ELF-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (Keep,)
     part = "rest"
@@ -415,6 +428,9 @@ class KeepPending(AbilityStep):
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: Elves keep a card or stop ({len(self.kept)} kept)"
 
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {**super().facts(state), "kept": self.kept, "target": self.target(state)}
+
     def step_problems(self, state: GameState) -> list[str]:
         hand = state.players[self.ctx.seat].hand
         ordered = all(a.index <= b.index for a, b in zip(self.kept, self.kept[1:], strict=False))
@@ -443,6 +459,7 @@ class WizardPending(AbilityStep):
     """Wizards: how many cards to draw (TRIBE-WIZ-1)."""
 
     ctx: BandContext
+    kind: ClassVar[DecisionKind] = DecisionKind.WIZARD_COUNT
     rule: ClassVar[str] = "TRIBE-WIZ-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (WizardDraw,)
     part = "rest"
@@ -472,6 +489,9 @@ class WizardPending(AbilityStep):
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: Wizards draw X cards or none"
 
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {**super().facts(state), "counts": self.counts(state)}
+
     def step_problems(self, state: GameState) -> list[str]:
         if state.players[self.ctx.seat].hand:
             return [
@@ -487,6 +507,7 @@ class WizardDrawPending(DeckDraw):
 
     wizard: int
     left: int
+    kind: ClassVar[DecisionKind] = DecisionKind.WIZARD_DRAW
     rule: ClassVar[str] = "TRIBE-WIZ-1"
     source: ClassVar[Source] = "wizard"
 
@@ -501,6 +522,9 @@ class WizardDrawPending(DeckDraw):
 
     def describe(self) -> str:
         return f"chance: the card seat {self.wizard}'s Wizards draw ({self.left} left)"
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {**super().facts(state), "left": self.left}
 
     def problems(self, state: GameState) -> list[str]:
         player = state.players[self.wizard]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -13,7 +13,7 @@ from .chance import DrawPending
 from .components import Card, multiset_add, multiset_remove
 from .errors import IllegalActionError
 from .events import DragonRevealed, Passed, Recruited, Source, emit
-from .state import GameState, Pending
+from .state import DecisionKind, GameState, Pending
 
 
 def start_turn(state: GameState, seat: int) -> GameState:
@@ -36,6 +36,7 @@ class TurnPending(Pending):
     """A player's turn: recruit from the row or the deck, play a band, or pass (TURN-1..3)."""
 
     turn_seat: int
+    kind: ClassVar[DecisionKind] = DecisionKind.TURN
     rule: ClassVar[str] = "TURN-1"
     accepts: ClassVar[tuple[type[Action], ...]] = (Recruit, PlayBand, Pass)
 
@@ -84,6 +85,9 @@ class TurnPending(Pending):
     def describe(self) -> str:
         return f"seat {self.turn_seat}: recruit or play a band"
 
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {"can_recruit": can_recruit(state, self.turn_seat)}
+
 
 def take_card(state: GameState, seat: int, card: Card) -> GameState:
     """``card`` goes into the hand of ``seat``."""
@@ -103,6 +107,9 @@ class DeckDraw(DrawPending):
 
     def receiver(self, state: GameState) -> int:
         return self.drawer()
+
+    def facts(self, state: GameState) -> dict[str, Any]:
+        return {"drawer": self.drawer()}
 
     def seats(self) -> tuple[int, ...]:
         return (self.drawer(),)
@@ -128,6 +135,7 @@ class RecruitDraw(DeckDraw):
     """Chance: the card a player recruits from the top of the deck (RECRUIT-1)."""
 
     recruiter: int
+    kind: ClassVar[DecisionKind] = DecisionKind.DECK_DRAW
     rule: ClassVar[str] = "RECRUIT-1"
     source: ClassVar[Source] = "deck"
 

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from ethnos_rules import (
     CHANCE,
     MAX_DECISIONS,
+    MAX_METADATA_DEPTH,
     MAX_RECORD_BYTES,
     ClaimDifference,
     GameRecord,
@@ -101,16 +102,55 @@ def test_metadata_survives_untouched() -> None:
     text = record.to_json()
     assert json.loads(text)["metadata"] == metadata
     assert list(json.loads(text)["metadata"]) == list(metadata)
-    assert GameRecord.from_json(text).metadata == metadata
+    assert GameRecord.from_json(text).metadata == record.metadata
     assert json.loads(GameRecord.from_json(text).to_json())["metadata"] == metadata
+    assert record.metadata["players"] == ("Ana", "Bo", "Chidi", "Dana")
 
 
-def test_metadata_must_be_json() -> None:
-    """RECORD: metadata that JSON cannot hold unchanged is refused when the record is built."""
+def test_metadata_is_frozen() -> None:
+    """RECORD: a record's metadata cannot be changed in place, at any depth, and changing the
+    dict it was built from changes nothing."""
+    names = ["Ana"]
+    record = GameRecord(players=4, metadata={"names": names, "source": {"app": "log"}})
+    names.append("Bo")
     with pytest.raises(TypeError):
-        GameRecord(players=4, metadata={"when": object()})
-    with pytest.raises(TypeError):
-        GameRecord(players=4, metadata={1: "a"})
+        record.metadata["names"] = []  # type: ignore[index]
+    with pytest.raises((TypeError, AttributeError)):
+        record.metadata["source"]["app"] = "other"
+    assert record.metadata == {"names": ("Ana",), "source": {"app": "log"}}
+    assert hash(record) == hash(GameRecord(players=4))
+
+
+@pytest.mark.parametrize(
+    ("metadata", "path", "words"),
+    [
+        ([1, 2], "$.metadata", "a JSON object (a dict), not list"),
+        ({"when": object()}, "$.metadata.when", "only JSON values, not object"),
+        ({1: "a"}, "$.metadata", "keys are text, not int 1"),
+        ({"x": [0, float("inf")]}, "$.metadata.x[1]", "inf is not a JSON number"),
+        ({"tags": {"a"}}, "$.metadata.tags", "only JSON values, not set"),
+    ],
+)
+def test_metadata_must_be_json(metadata: object, path: str, words: str) -> None:
+    """RECORD: metadata that JSON cannot hold unchanged is refused when the record is built,
+    with a typed record error naming where."""
+    for build in (
+        lambda: GameRecord(players=4, metadata=metadata),
+        lambda: GameRecord.start(4, metadata=metadata),  # type: ignore[arg-type]
+    ):
+        err = refused(build, RecordError)
+        assert err.path == path and words in err.reason
+
+
+def test_metadata_depth_is_bounded() -> None:
+    """RECORD: metadata nesting deeper than the documented bound is refused, not a
+    RecursionError."""
+    deep: list[object] = []
+    for _ in range(MAX_METADATA_DEPTH - 2):
+        deep = [deep]  # with the metadata object around it: MAX_METADATA_DEPTH containers
+    GameRecord(players=4, metadata={"x": deep})
+    err = refused(lambda: GameRecord(players=4, metadata={"x": [deep]}), RecordError)
+    assert err.path == "$.metadata.x" and "more than" in err.reason
 
 
 def test_setup_given_in_the_record() -> None:
@@ -519,7 +559,7 @@ def test_from_json_accepts_odd_but_lawful_content() -> None:
     read; the metadata comes back unchanged."""
     text = _record_text(metadata={"\u0000": [None, True, {"": "ü"}], "x" * 1000: 1e308})
     record = GameRecord.from_json(b"\xef\xbb\xbf" + text.encode())
-    assert record.metadata == json.loads(text)["metadata"]
+    assert json.loads(json.dumps(record.metadata)) == json.loads(text)["metadata"]
     again: Any = bytearray(text.encode())
     assert GameRecord.from_json(again) == record
 

@@ -25,7 +25,13 @@ from importlib.metadata import version as _version
 
 from ._io.archive import validate_many
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError
-from ._io.records import MAX_DECISIONS, RECORD_VERSION, RECORD_VERSIONS, GameRecord
+from ._io.records import (
+    MAX_DECISIONS,
+    MAX_METADATA_DEPTH,
+    RECORD_VERSION,
+    RECORD_VERSIONS,
+    GameRecord,
+)
 from ._io.seats import InformationState, information_state, redact, resample
 from ._io.snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json
 from ._io.validation import ClaimDifference, ValidationReport, validate
@@ -177,6 +183,7 @@ __all__ = [
     "FIRST_EDITION",
     "HIDDEN",
     "MAX_DECISIONS",
+    "MAX_METADATA_DEPTH",
     "MAX_RECORD_BYTES",
     "RECORD_VERSION",
     "RECORD_VERSIONS",

@@ -26,6 +26,7 @@ so every record that is read can be written and read again unchanged.
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
@@ -35,6 +36,7 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 import jsonschema
+from frozendict import frozendict
 
 from .._rules.actions import Action
 from .._rules.components import KINGDOMS
@@ -244,19 +246,56 @@ def _tokens_from_json(data: Mapping[str, Sequence[int]] | None) -> Any:
     return tuple(tuple(data[k.label]) for k in KINGDOMS)
 
 
-def _json_copy(value: Any) -> dict[str, Any]:
-    """A deep copy of a JSON object; refuses anything JSON cannot hold unchanged."""
+MAX_METADATA_DEPTH = 64
+"""How deep arrays and objects may nest in a record's metadata, the metadata object itself
+counted as one."""
+
+
+def _frozen_metadata(value: object) -> frozendict[str, Any]:
+    """Metadata as a frozen deep copy (objects become frozendicts, arrays tuples), which JSON
+    writes back as it was; refuses anything JSON cannot hold unchanged."""
     if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise TypeError("metadata must be a dict (a JSON object)")
-    try:
-        copy: dict[str, Any] = json.loads(json.dumps(value, allow_nan=False))
-    except (TypeError, ValueError) as err:
-        raise TypeError(f"metadata must hold only JSON values: {err}") from None
-    if copy != value:
-        raise TypeError("metadata must hold only JSON values (str keys, lists, no tuples)")
-    return copy
+        return frozendict()
+    if not isinstance(value, Mapping):
+        raise RecordError(
+            f"metadata must be a JSON object (a dict), not {type(value).__name__}", "$.metadata"
+        )
+    frozen: frozendict[str, Any] = _freeze(value, ("metadata",))
+    return frozen
+
+
+def _freeze(value: object, where: tuple[str | int, ...]) -> Any:
+    """One JSON value, frozen; ``where`` is its path from the record's root, so its length is
+    the number of arrays and objects around it, the metadata object included."""
+    if isinstance(value, Mapping | list | tuple) and len(where) > MAX_METADATA_DEPTH:
+        raise RecordError(
+            f"metadata nests arrays and objects more than {MAX_METADATA_DEPTH} deep",
+            json_path(where[:2]),
+        )
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise RecordError(f"{value!r} is not a JSON number", json_path(where))
+        return float(value)
+    if isinstance(value, Mapping):
+        items = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise RecordError(
+                    f"metadata keys are text, not {type(key).__name__} {key!r}", json_path(where)
+                )
+            items[str(key)] = _freeze(item, (*where, key))
+        return frozendict(items)
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(item, (*where, i)) for i, item in enumerate(value))
+    raise RecordError(
+        f"metadata holds only JSON values, not {type(value).__name__}", json_path(where)
+    )
 
 
 def _claims_or_none(value: Iterable[int] | None) -> tuple[int, ...] | None:
@@ -366,7 +405,9 @@ class GameRecord:
         first_player: Seat of the Age I first player, or None for a ``first`` chance decision.
         options: The rule options; only those that differ from the defaults are written.
         actions: Every decision in order, chance outcomes included, as action texts.
-        metadata: Free JSON information (names, date, source), kept unchanged.
+        metadata: Free JSON information (names, date, source), kept unchanged: a frozen copy
+            in which objects are ``frozendict`` mappings and arrays tuples, written back to JSON
+            exactly as given.
         claimed_glory: The final Glory the players claim, by seat, or None.
         seat: The seat the record was kept from, or None for a record of the whole game. A
             record kept at a seat holds every public decision and that seat's own cards; the
@@ -382,7 +423,9 @@ class GameRecord:
     first_player: int | None = None
     options: Options = attrs.field(factory=Options)
     actions: tuple[str, ...] = attrs.field(default=(), converter=_actions, validator=_check_actions)
-    metadata: dict[str, Any] = attrs.field(factory=dict, converter=_json_copy, hash=False)
+    metadata: frozendict[str, Any] = attrs.field(
+        factory=frozendict, converter=_frozen_metadata, hash=False
+    )
     claimed_glory: tuple[int, ...] | None = attrs.field(default=None, converter=_claims_or_none)
     seat: int | None = attrs.field(default=None, validator=_check_seat)
     version: int = attrs.field(
@@ -469,7 +512,7 @@ class GameRecord:
             first_player=start.first_player,
             options=start.options,
             actions=tuple(map(_text, _actions(actions))),
-            metadata=dict(metadata or {}),
+            metadata=_frozen_metadata(metadata),
             claimed_glory=claimed_glory,
         )
 
@@ -652,6 +695,10 @@ def _make_converter() -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=False)
     converter.register_unstructure_hook(Options, options_to_dict)
     converter.register_structure_hook(Options, lambda data, _: options_from_dict(data))
+    converter.register_structure_hook_func(
+        lambda cls: getattr(cls, "__origin__", cls) is frozendict,
+        lambda data, _: _frozen_metadata(data),
+    )
 
     def unstructure_record(record: GameRecord) -> dict[str, Any]:
         seat = {"seat": record.seat} if record.seat is not None else {}

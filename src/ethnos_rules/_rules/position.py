@@ -93,11 +93,6 @@ def position(
         options: The rule options of spec §12, an :class:`~ethnos_rules.Options`:
             ``options=Options(placement="mandatory")``.
 
-    Raises:
-        SetupError: naming the argument, for one that names unknown things (a card, kingdom,
-            colour or tribe not in play), has the wrong type, or builds an impossible position
-            (more copies of a card than the game has, more markers than a supply holds, …).
-
     >>> from ethnos_rules import position, legal_actions
     >>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
     ...                  hands={0: "DWA-purple DWA-red DWA-blue"}, kingdoms={0: {"Duris": 2}})
@@ -112,6 +107,11 @@ def position(
     ... except SetupError as err:
     ...     print(err)
     SETUP-1: hand of seat 0: TRO-red belongs to a tribe that is not in play
+
+    Raises:
+        SetupError: naming the argument, for one that names unknown things (a card, kingdom,
+            colour or tribe not in play), has the wrong type, or builds an impossible position
+            (more copies of a card than the game has, more markers than a supply holds, …).
     """
     if options is not None and not isinstance(options, Options):
         raise SetupError("OPTIONS", f"options must be an Options, not {options!r}")

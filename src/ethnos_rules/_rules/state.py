@@ -154,11 +154,10 @@ class AgeSummary:
     def table(self) -> str:
         """:meth:`rows` as a small text table.
 
-        >>> from ethnos_rules import position, apply, parse_action
-        >>> state = position(3, ["DWA", "ELF", "GIA", "ORC", "WIZ"], dragons_drawn=2, top_left=0,
+        >>> from ethnos_rules import end_age_now, position
+        >>> state = position(3, ["DWA", "ELF", "GIA", "ORC", "WIZ"],
         ...                  bands={0: ["*DWA-red DWA-blue"]}, kingdoms={1: {"Rhea": 1}})
-        >>> state = apply(apply(state, parse_action("recruit deck")), parse_action("reveal DRAGON"))
-        >>> print(state.history[-1].table())
+        >>> print(end_age_now(state).history[-1].table())
         seat  kingdoms  bands  this Age  Glory
            0               +3        +3      3
            1        +4               +4      4

@@ -1,0 +1,107 @@
+"""Speed of this tree against another revision, side by side: one optimisation's ratio.
+
+Usage::
+
+    python benchmarks/compare.py HEAD~1                 # random 4-player play, 7 rounds
+    python benchmarks/compare.py HEAD~1 --workload validate --rounds 9
+
+The other revision is checked out into a temporary git worktree. In each round both trees run
+the same workload in a fresh process for the same CPU time, in alternating order, so a busy
+machine slows both alike; the ratio (this tree ÷ the other) is taken per round and its median
+reported, with the lowest and highest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Each workload prints the decisions per second it managed in about SECONDS of work.
+WORKLOADS = {
+    "play": """
+import random, time
+import ethnos_rules as er
+rng, decisions, start = random.Random(SEED), 0, time.process_time()
+while time.process_time() - start < SECONDS:
+    state = er.new_game(PLAYERS)
+    while not er.is_terminal(state):
+        if er.is_chance(state):
+            action = er.sample_outcome(state, rng)
+        else:
+            action = rng.choice(er.legal_actions(state))
+        state = er.apply(state, action)
+        decisions += 1
+print(decisions / (time.process_time() - start))
+""",
+    "validate": """
+import time
+import ethnos_rules as er
+records = [er.GameRecord.from_playthrough(er.play_random(PLAYERS, seed)) for seed in range(8)]
+decisions, start = 0, time.process_time()
+while time.process_time() - start < SECONDS:
+    for record in records:
+        assert er.validate(record).valid
+        decisions += len(record.actions)
+print(decisions / (time.process_time() - start))
+""",
+}
+
+
+def run(tree: Path, workload: str, players: int, seconds: float, seed: int) -> float:
+    code = (
+        WORKLOADS[workload]
+        .replace("SECONDS", repr(seconds))
+        .replace("PLAYERS", str(players))
+        .replace("SEED", str(seed))
+    )
+    env = {"PYTHONPATH": str(tree / "src"), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return float(out.stdout.strip())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base", help="the revision to compare with (e.g. HEAD~1)")
+    parser.add_argument("--workload", choices=sorted(WORKLOADS), default="play")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(base), args.base],
+            check=True,
+        )
+        try:
+            ratios: list[float] = []
+            ours: list[float] = []
+            theirs: list[float] = []
+            for i in range(args.rounds):
+                trees = [(ROOT, ours), (base, theirs)]
+                for tree, rates in trees if i % 2 == 0 else trees[::-1]:
+                    rates.append(run(tree, args.workload, args.players, args.seconds, i))
+                ratios.append(ours[-1] / theirs[-1])
+                print(f"round {i + 1}: {ours[-1]:,.0f} vs {theirs[-1]:,.0f} /s ({ratios[-1]:.3f})")
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True
+            )
+    print(
+        f"{args.workload}, {args.players} players: this tree ÷ {args.base} = "
+        f"{statistics.median(ratios):.3f} median ({min(ratios):.3f}–{max(ratios):.3f}),"
+        f" {args.rounds} alternating rounds of {args.seconds:g} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

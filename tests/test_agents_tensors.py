@@ -151,7 +151,7 @@ def test_chance_from_a_numpy_generator_is_exact() -> None:
 
 
 def test_large_denominators_from_numpy_are_exact() -> None:
-    from ethnos_rules._rules.chance import below
+    from ethnos_rules._rules.randomness import below
 
     rng = np.random.default_rng(5)
     big = 3 * (1 << 70) + 1

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from .actions import Action, Reveal
 from .components import DRAGON, Card, Dragon, Hidden
-from .errors import ImpossibleOutcomeError, RulesError
+from .errors import ImpossibleOutcomeError
 from .events import CardDrawn, Source, emit
+from .randomness import Random, roll
 from .state import GameState, Pending
 
 # Draws repeat the same few outcomes and ratios all game long: build each object once.
@@ -44,6 +44,23 @@ def draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     if dragons:
         out.append((_reveal(DRAGON), _fraction(dragons, total)))
     return out
+
+
+def draw_sample(state: GameState, rng: Random) -> Action:
+    """The outcome ``pick(draw_outcomes(state), rng)`` gives, from the same random integer,
+    without Fractions: each probability is a count over the ``total`` cards left, so their
+    common denominator is ``total // g``, where ``g`` is the gcd of the total and the counts."""
+    deck = state.deck
+    dragons = state.dragons_in_deck if state.top_left == 0 else 0
+    total = sum(deck) + dragons
+    unit = math.gcd(total, dragons, *deck)
+    left = roll(rng, total // unit) * unit  # in cards, not in 1/denominator steps
+    for index, count in enumerate(deck):
+        left -= count
+        if left < 0:
+            return _reveal(state.rules.cards[index])
+    assert dragons and left < dragons
+    return _reveal(DRAGON)
 
 
 def can_reveal(state: GameState, card: Card | Dragon) -> str | None:
@@ -91,6 +108,9 @@ class DrawPending(Pending):
     def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
         return draw_outcomes(state)
 
+    def sample(self, state: GameState, rng: Random) -> Action:
+        return draw_sample(state, rng)
+
     def apply(self, state: GameState, action: Action) -> GameState:
         assert isinstance(action, Reveal) and not isinstance(action.card, Hidden)
         card = action.card  # apply() refuses a hidden card before it gets here
@@ -118,52 +138,3 @@ class DrawPending(Pending):
 
 def _drawn(pending: DrawPending, state: GameState, card: Card) -> CardDrawn:
     return CardDrawn(card, pending.receiver(state), pending.source)
-
-
-Random = Any
-"""A source of randomness: a :class:`random.Random`, or a ``numpy.random.Generator``."""
-
-
-def check_random(rng: object) -> None:
-    """Refuse anything but a :class:`random.Random` or a ``numpy.random.Generator`` (found by
-    its type's name, so that the rules need no numpy)."""
-    kind = type(rng)
-    numpy = kind.__name__ == "Generator" and kind.__module__.startswith("numpy.random")
-    if not isinstance(rng, random.Random) and not numpy:
-        raise RulesError(
-            "CHANCE",
-            f"sampling needs a random.Random or a numpy.random.Generator, not {kind.__name__}",
-        )
-
-
-def below(rng: Random, n: int) -> Any:
-    """A uniform integer from 0 to ``n - 1``: exact for any ``n``, also from numpy (whose
-    ``integers`` stops at 2**63, so a larger ``n`` is drawn 62 bits at a time, rejecting
-    values past ``n``)."""
-    if isinstance(rng, random.Random):
-        return rng.randrange(n)
-    if n <= 1 << 62:
-        return int(rng.integers(n))
-    chunks = -(-n.bit_length() // 62)
-    while True:
-        value = 0
-        for _ in range(chunks):
-            value = value << 62 | int(rng.integers(1 << 62))
-        value >>= chunks * 62 - n.bit_length()
-        if value < n:
-            return value
-
-
-def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: Random) -> Action:
-    """One outcome drawn with its exact probability, using ``rng``."""
-    denominator = math.lcm(*[p.denominator for _, p in outcomes])
-    roll = below(rng, denominator)
-    if type(roll) is not int or not 0 <= roll < denominator:
-        raise RulesError(
-            "CHANCE", f"the random source gave {roll!r}, not a number below {denominator}"
-        )
-    for action, p in outcomes:
-        roll -= p.numerator * (denominator // p.denominator)
-        if roll < 0:
-            return action
-    raise AssertionError("chance outcomes do not sum to 1")

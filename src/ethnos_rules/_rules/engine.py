@@ -9,7 +9,6 @@ import attrs
 
 from . import scoring as _scoring
 from .actions import Action
-from .chance import Random, check_random, pick
 from .decisions import PendingDecision
 from .errors import (
     GameOverError,
@@ -20,6 +19,7 @@ from .errors import (
 )
 from .events import Event, trace
 from .invariants import InvalidStateError
+from .randomness import Random, check_random
 from .state import GameState, Stage
 
 
@@ -290,7 +290,7 @@ def sample_outcome(state: GameState, rng: Random) -> Action:
     pending = _game(state).pending
     if not pending.chance:
         raise WrongDecisionError(pending.rule, f"no chance event here: {pending.describe()}")
-    return pick(pending.outcomes(state), rng)
+    return pending.sample(state, rng)
 
 
 def sample(state: GameState, rng: Random) -> GameState:
@@ -307,7 +307,7 @@ def sample(state: GameState, rng: Random) -> GameState:
     """
     check_random(rng)
     while _game(state).pending.chance:
-        state = apply(state, pick(state.pending.outcomes(state), rng))
+        state = apply(state, state.pending.sample(state, rng))
     return state
 
 

@@ -30,7 +30,6 @@ from typing import Generic, TypeVar
 import attrs
 
 from .actions import Action
-from .chance import pick
 from .components import Tribe
 from .engine import apply, step
 from .errors import RulesError
@@ -240,10 +239,8 @@ def play_random(
     actions: list[Action] = []
     while not state.pending.terminal:
         pending = state.pending
-        if pending.chance:
-            action = pick(pending.outcomes(state), rng)
-        else:
-            action = rng.choice(pending.legal(state))
+        chance = pending.chance
+        action = pending.sample(state, rng) if chance else rng.choice(pending.legal(state))
         state = apply(state, action)
         actions.append(action)
     return Playthrough(start, tuple(actions), state)

@@ -21,6 +21,7 @@ import attrs
 
 from .components import Card, Colour, Kingdom, Ruleset, Tribe
 from .options import Options
+from .randomness import Random, pick
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -291,6 +292,12 @@ class Pending:
     def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
         """At a chance event: every possible outcome with its exact probability."""
         return ()
+
+    def sample(self, state: GameState, rng: Random) -> Action:
+        """At a chance event: one outcome drawn with its exact probability, as
+        :func:`~ethnos_rules._rules.randomness.pick` draws it from :meth:`outcomes` (a
+        subclass may draw the same outcome faster)."""
+        return pick(self.outcomes(state), rng)
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """Apply ``action``, which has one of the types in :attr:`accepts` and is well formed.

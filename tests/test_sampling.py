@@ -1,15 +1,19 @@
-"""The fast draw sampler gives exactly the outcome of the general one (spec §11, CHANCE)."""
+"""The fast paths of the rules build exactly what the general ones build: the draw sampler
+(spec §11, CHANCE) and the copies of frozen state objects."""
 
 from __future__ import annotations
 
 import random
 
+import attrs
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ethnos_rules import GameState, apply, is_terminal
+from ethnos_rules import GameState, Options, apply, is_terminal, new_game
 from ethnos_rules._rules.chance import DrawPending, draw_outcomes, draw_sample
+from ethnos_rules._rules.frozen import evolve
 from ethnos_rules._rules.randomness import pick
 from strategies import game_prefixes, random_decision
 
@@ -36,3 +40,31 @@ def test_draw_sample_is_pick_of_the_outcomes(prefix: object, seed: int) -> None:
         fast, slow = make(seed), make(seed)
         assert draw_sample(state, fast) == pick(draw_outcomes(state), slow)
         assert fast.random() == slow.random()
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_prefixes())
+def test_fast_evolve_builds_what_attrs_evolve_builds(prefix: object) -> None:
+    """The rules' evolve copies every field and sets the changes, as attrs.evolve does."""
+    state = prefix.state  # type: ignore[attr-defined]
+    for inst, changes in (
+        (state, {"age": 2, "row": ()}),
+        (state, {}),
+        (state.players[0], {"glory": 99}),
+    ):
+        fast = evolve(inst, **changes)
+        assert fast == attrs.evolve(inst, **changes) and fast is not inst
+        assert hash(fast) == hash(attrs.evolve(inst, **changes))
+        assert all(
+            getattr(fast, f.name) is getattr(inst, f.name)
+            for f in attrs.fields(type(inst))
+            if f.name not in changes
+        )
+
+
+def test_fast_evolve_refuses_what_it_cannot_copy() -> None:
+    """A class that converts or validates its fields, or a name that is no field, is refused."""
+    with pytest.raises(TypeError, match=r"use attrs\.evolve"):
+        evolve(Options(), placement="mandatory")
+    with pytest.raises(AttributeError):
+        evolve(new_game(3), colour="red")

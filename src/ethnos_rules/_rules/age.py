@@ -14,6 +14,7 @@ from .chance import DrawPending
 from .components import Card, multiset_add
 from .errors import ImpossibleOutcomeError
 from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
+from .frozen import evolve
 from .state import DecisionKind, GameState, Pending, Stage
 
 
@@ -24,20 +25,20 @@ def begin_age(state: GameState) -> GameState:
         # AGE-1: every Ally card goes back into the deck; the Dragons are set aside.
         first = least_glory_seat(state)
         emit(_least_glory_event, state, first)
-        state = attrs.evolve(
+        state = evolve(
             state,
             deck=state.rules.cards_of(state.tribes),
             row=(),
             discard=(),
-            players=tuple(attrs.evolve(p, hand=(), bands=()) for p in state.players),
+            players=tuple(evolve(p, hand=(), bands=()) for p in state.players),
             first_player=first,
         )
     elif state.first_player is not None:
         emit(FirstPlayer, state.first_player, 1, "given")
-    state = attrs.evolve(state, top_left=0, dragons_in_deck=0, dragons_drawn=0)
+    state = evolve(state, top_left=0, dragons_in_deck=0, dragons_drawn=0)
     if state.first_player is None:
-        return attrs.evolve(state, pending=FirstPlayerPending())
-    return attrs.evolve(state, pending=DealPending(0))
+        return evolve(state, pending=FirstPlayerPending())
+    return evolve(state, pending=DealPending(0))
 
 
 def clockwise_from_last_dragon(state: GameState) -> list[int]:
@@ -81,7 +82,7 @@ class FirstPlayerPending(Pending):
         if not 0 <= action.seat < state.config.players:
             raise ImpossibleOutcomeError("AGE-5", f"there is no seat {action.seat}", action)
         emit(FirstPlayer, action.seat, 1, "chance")
-        return attrs.evolve(state, first_player=action.seat, pending=DealPending(0))
+        return evolve(state, first_player=action.seat, pending=DealPending(0))
 
     def describe(self) -> str:
         return "chance: choose the first player of Age I"
@@ -110,12 +111,10 @@ class DealPending(DrawPending):
     def receive(self, state: GameState, card: Card) -> GameState:
         seat = self.receiver(state)
         player = state.players[seat]
-        state = state.with_player(
-            seat, attrs.evolve(player, hand=multiset_add(player.hand, [card]))
-        )
+        state = state.with_player(seat, evolve(player, hand=multiset_add(player.hand, [card])))
         if self.dealt + 1 < state.config.players:
-            return attrs.evolve(state, pending=DealPending(self.dealt + 1))
-        return attrs.evolve(state, pending=RowPending(row_size(state)))
+            return evolve(state, pending=DealPending(self.dealt + 1))
+        return evolve(state, pending=RowPending(row_size(state)))
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while dealing (AGE-2)")
@@ -153,9 +152,9 @@ class RowPending(DrawPending):
         return None
 
     def receive(self, state: GameState, card: Card) -> GameState:
-        state = attrs.evolve(state, row=multiset_add(state.row, [card]))
+        state = evolve(state, row=multiset_add(state.row, [card]))
         if self.left > 1:
-            return attrs.evolve(state, pending=RowPending(self.left - 1))
+            return evolve(state, pending=RowPending(self.left - 1))
         return split_deck(state)
 
     def dragon(self, state: GameState) -> GameState:
@@ -190,6 +189,6 @@ def split_deck(state: GameState) -> GameState:
     assert first is not None
     top = sum(state.deck) // 2
     dragons = state.rules.dragons
-    state = attrs.evolve(state, top_left=top, dragons_in_deck=dragons)
+    state = evolve(state, top_left=top, dragons_in_deck=dragons)
     emit(DeckSplit, top, sum(state.deck) - top + dragons, dragons)
     return _turn.start_turn(state, first)

@@ -30,6 +30,7 @@ from .events import (
     RestToRow,
     emit,
 )
+from .frozen import evolve
 from .state import Band, DecisionKind, GameState, Pending
 
 
@@ -182,7 +183,7 @@ def play_band(state: GameState, seat: int, action: PlayBand, chain: int) -> Game
         raise IllegalActionError(*problem, action)
     band = Band(action.leader, action.others)
     emit(BandPlayed, seat, band, chain)
-    player = attrs.evolve(
+    player = evolve(
         player, hand=multiset_remove(player.hand, band.cards), bands=(*player.bands, band)
     )
     return begin_placement(state.with_player(seat, player), BandContext(seat, band, chain))
@@ -280,7 +281,7 @@ def begin_placement(state: GameState, ctx: BandContext) -> GameState:
         return after_placement(state, ctx)
     if placement_is_automatic(state, options):
         return place(state, ctx, options[0], forced=True)
-    return attrs.evolve(state, pending=PlacePending(ctx))
+    return evolve(state, pending=PlacePending(ctx))
 
 
 def add_marker(state: GameState, seat: int, kingdom: Kingdom) -> GameState:
@@ -288,7 +289,7 @@ def add_marker(state: GameState, seat: int, kingdom: Kingdom) -> GameState:
     player = state.players[seat]
     kingdoms = list(player.kingdoms)
     kingdoms[kingdom] += 1
-    player = attrs.evolve(player, supply=player.supply - 1, kingdoms=tuple(kingdoms))
+    player = evolve(player, supply=player.supply - 1, kingdoms=tuple(kingdoms))
     return state.with_player(seat, player)
 
 
@@ -296,7 +297,7 @@ def place(state: GameState, ctx: BandContext, kingdom: Kingdom, forced: bool = F
     """The band places its marker in ``kingdom``; then the Leader ability (BAND-6)."""
     state = add_marker(state, ctx.seat, kingdom)
     emit(_placed, state, ctx.seat, kingdom, "band", forced)
-    return after_placement(state, attrs.evolve(ctx, placed=True))
+    return after_placement(state, evolve(ctx, placed=True))
 
 
 def _placed(
@@ -405,7 +406,7 @@ def after_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-6: the Leader ability follows the placement."""
     state, step = ctx.leader.tribe.ability.after_placement(state, ctx)
     if step is not None:
-        return attrs.evolve(state, pending=step)
+        return evolve(state, pending=step)
     return after_ability(state, ctx)
 
 
@@ -413,7 +414,7 @@ def after_ability(state: GameState, ctx: BandContext) -> GameState:
     """The ability is done: a Centaur chain may follow, else the rest of the hand (BAND-6)."""
     if can_chain(state, ctx):
         emit(ChainOffered, ctx.seat)
-        return attrs.evolve(state, pending=ChainPending(ctx))
+        return evolve(state, pending=ChainPending(ctx))
     return handle_rest(state, ctx)
 
 
@@ -421,7 +422,7 @@ def handle_rest(state: GameState, ctx: BandContext) -> GameState:
     """The last Leader handles the rest of the hand (BAND-6, TRIBE-CEN-3); then the turn ends."""
     state, step = ctx.leader.tribe.ability.handle_rest(state, ctx)
     if step is not None:
-        return attrs.evolve(state, pending=step)
+        return evolve(state, pending=step)
     return _turn.end_turn(state, ctx.seat)
 
 
@@ -440,8 +441,8 @@ def discard_rest(state: GameState, seat: int, keep: tuple[Card, ...] = ()) -> Ga
     rest = multiset_remove(player.hand, keep)
     if rest:
         emit(RestToRow, seat, rest)
-    state = state.with_player(seat, attrs.evolve(player, hand=keep))
-    return attrs.evolve(state, row=tuple(sorted((*state.row, *rest))))
+    state = state.with_player(seat, evolve(player, hand=keep))
+    return evolve(state, row=tuple(sorted((*state.row, *rest))))
 
 
 class AbilityStep(BandStep):
@@ -462,7 +463,7 @@ class AbilityStep(BandStep):
     def apply(self, state: GameState, action: Action) -> GameState:
         state, step = self.resolve(state, action)
         if step is not None:
-            return attrs.evolve(state, pending=step)
+            return evolve(state, pending=step)
         if self.part == "ability":
             return after_ability(state, self.ctx)
         return _turn.end_turn(state, self.ctx.seat)

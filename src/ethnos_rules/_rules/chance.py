@@ -17,12 +17,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
-import attrs
-
 from .actions import Action, Reveal
 from .components import DRAGON, Card, Dragon, Hidden
 from .errors import ImpossibleOutcomeError
 from .events import CardDrawn, Source, emit
+from .frozen import evolve
 from .randomness import Random, roll
 from .state import GameState, Pending
 
@@ -80,7 +79,7 @@ def remove_from_deck(state: GameState, card: Card | Dragon) -> GameState:
     """The state after ``card`` has been drawn (already checked with :func:`can_reveal`)."""
     top_left = max(state.top_left - 1, 0)
     if isinstance(card, Dragon):
-        return attrs.evolve(
+        return evolve(
             state,
             dragons_in_deck=state.dragons_in_deck - 1,
             dragons_drawn=state.dragons_drawn + 1,
@@ -88,7 +87,7 @@ def remove_from_deck(state: GameState, card: Card | Dragon) -> GameState:
         )
     deck = list(state.deck)
     deck[card.index] -= 1
-    return attrs.evolve(state, deck=tuple(deck), top_left=top_left)
+    return evolve(state, deck=tuple(deck), top_left=top_left)
 
 
 class DrawPending(Pending):

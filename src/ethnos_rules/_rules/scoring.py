@@ -39,6 +39,7 @@ from .events import (
     emit,
     trace,
 )
+from .frozen import evolve
 from .state import AgeSummary, DecisionKind, GameState, Pending, Stage
 
 SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
@@ -217,10 +218,10 @@ def end_age(state: GameState, drawer: int) -> GameState:
         if player.hand:
             emit(HandDiscarded, seat, player.hand)
     cards = [c for p in state.players for c in p.hand]
-    state = attrs.evolve(
+    state = evolve(
         state,
         discard=tuple(sorted((*state.discard, *cards))),
-        players=tuple(attrs.evolve(p, hand=()) for p in state.players),
+        players=tuple(evolve(p, hand=()) for p in state.players),
     )
     # END-2: kingdoms.
     for kingdom, tokens in zip(KINGDOMS, state.tokens, strict=True):
@@ -261,7 +262,7 @@ def next_horde(state: GameState, gains: Gains, drawer: int, queue: tuple[int, ..
         state, gains = empty_horde(state, gains, queue[0], colours, forced=True)
         queue = queue[1:]
     if queue:
-        return attrs.evolve(state, pending=HordeEmptyPending(queue, drawer, gains))
+        return evolve(state, pending=HordeEmptyPending(queue, drawer, gains))
     return finish_age(state, gains, drawer)
 
 
@@ -274,7 +275,7 @@ def empty_horde(
         return state, gains
     player = state.players[seat]
     left = tuple(c for c in player.horde if c not in colours)
-    player = attrs.evolve(player, horde=left, supply=player.supply + len(colours))
+    player = evolve(player, horde=left, supply=player.supply + len(colours))
     state = state.with_player(seat, player)
     glory = state.rules.orc_glory[len(colours) - 1]
     return _score(state, gains, "orcs", HordeEmptied(seat, tuple(colours), glory, forced))
@@ -386,20 +387,20 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
         third_dragon=drawer,
     )
     emit(AgeScored, summary)
-    state = attrs.evolve(
+    state = evolve(
         state,
         discard=tuple(sorted((*state.discard, *cards))),
-        players=tuple(attrs.evolve(p, bands=(), trolls=()) for p in state.players),
+        players=tuple(evolve(p, bands=(), trolls=()) for p in state.players),
         giant_holder=None,
         giant_size=0,
         history=(*state.history, summary),
         last_dragon=drawer,
     )
     if state.age == state.config.ages:
-        state = attrs.evolve(state, pending=GameOver())
+        state = evolve(state, pending=GameOver())
         emit(game_result, state)
         return state
-    return _age.begin_age(attrs.evolve(state, age=state.age + 1))
+    return _age.begin_age(evolve(state, age=state.age + 1))
 
 
 # --- what if the Age ended now ------------------------------------------------------------------
@@ -409,7 +410,7 @@ def last_dragon_now(state: GameState, drawer: int) -> GameState:
     """RECRUIT-4 at once: ``drawer`` draws the Age's last Dragon now, and the Age ends."""
     dragons = state.rules.dragons
     emit(DragonRevealed, drawer, dragons, dragons, state.age, ends_age=True)
-    state = attrs.evolve(state, dragons_drawn=dragons, dragons_in_deck=0, top_left=0)
+    state = evolve(state, dragons_drawn=dragons, dragons_in_deck=0, top_left=0)
     return end_age(state, drawer)
 
 

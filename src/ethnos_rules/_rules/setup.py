@@ -17,6 +17,7 @@ from .components import KINGDOMS, Kingdom, Ruleset, Tribe
 from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
+from .frozen import evolve
 from .options import Options
 from .state import Config, DecisionKind, GameState, Pending, PlayerState, Stage
 
@@ -77,10 +78,10 @@ def new_game(
         first_player=first_player,
     )
     if glory_tokens is not None:
-        state = attrs.evolve(state, tokens=_token_layout(config, glory_tokens))
+        state = evolve(state, tokens=_token_layout(config, glory_tokens))
     if tribes is None:
         return state
-    return _tribes_chosen(attrs.evolve(state, tribes=_tribe_list(config, tribes)), by_chance=False)
+    return _tribes_chosen(evolve(state, tribes=_tribe_list(config, tribes)), by_chance=False)
 
 
 def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
@@ -162,13 +163,13 @@ def _tribes_chosen(state: GameState, by_chance: bool) -> GameState:
     players = state.players
     if "track" in state.pieces():
         # SETUP-5: every player's Merfolk marker starts on space 0, taken from supply.
-        players = tuple(attrs.evolve(p, supply=p.supply - 1, merfolk=0) for p in players)
-    state = attrs.evolve(state, players=players, deck=state.rules.cards_of(state.tribes))
+        players = tuple(evolve(p, supply=p.supply - 1, merfolk=0) for p in players)
+    state = evolve(state, players=players, deck=state.rules.cards_of(state.tribes))
     if len(state.tokens) == len(KINGDOMS):
         for kingdom, values in zip(KINGDOMS, state.tokens, strict=True):
             emit(TokensLaid, kingdom, values, by_chance=False)
         return _age.begin_age(state)
-    return attrs.evolve(state, pending=LayTokensPending(Kingdom.ALTHEA))
+    return evolve(state, pending=LayTokensPending(Kingdom.ALTHEA))
 
 
 @attrs.frozen(slots=True)
@@ -197,7 +198,7 @@ class ChooseTribes(Pending):
                 "SETUP-3", f"{action.tribe.name} are already in play", action
             )
         emit(TribeChosen, action.tribe)
-        state = attrs.evolve(state, tribes=tuple(sorted((*state.tribes, action.tribe))))
+        state = evolve(state, tribes=tuple(sorted((*state.tribes, action.tribe))))
         if len(state.tribes) < state.config.tribe_count:
             return state
         return _tribes_chosen(state, by_chance=True)
@@ -265,9 +266,9 @@ class LayTokensPending(Pending):
                 "SETUP-4", f"tokens {list(values)} are not all among those left", action
             )
         emit(TokensLaid, self.kingdom, values, by_chance=True)
-        state = attrs.evolve(state, tokens=(*state.tokens, values))
+        state = evolve(state, tokens=(*state.tokens, values))
         if len(state.tokens) < len(KINGDOMS):
-            return attrs.evolve(state, pending=LayTokensPending(Kingdom(self.kingdom + 1)))
+            return evolve(state, pending=LayTokensPending(Kingdom(self.kingdom + 1)))
         return _age.begin_age(state)
 
     def describe(self) -> str:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .components import Card, Colour, Kingdom, Ruleset, Tribe
+from .frozen import evolve
 from .options import Options
 from .randomness import Random, pick
 
@@ -386,7 +387,7 @@ class GameState:
         """This state with one player replaced (the others are shared)."""
         players = list(self.players)
         players[seat] = player
-        return attrs.evolve(self, players=tuple(players))
+        return evolve(self, players=tuple(players))
 
     def markers(self, kingdom: Kingdom) -> tuple[int, ...]:
         """Each player's markers on ``kingdom``."""

@@ -50,6 +50,7 @@ from .events import (
     credit,
     emit,
 )
+from .frozen import evolve
 from .options import Options
 from .state import DecisionKind, GameState
 from .turn import DeckDraw, end_turn, take_card
@@ -108,7 +109,7 @@ class Giants(Ability):
             return state, None
         taken = GiantTokenTaken(ctx.seat, ctx.size, state.giant_size, self.GLORY)
         state = credit(state, taken)
-        return attrs.evolve(state, giant_holder=ctx.seat, giant_size=ctx.size), None
+        return evolve(state, giant_holder=ctx.seat, giant_size=ctx.size), None
 
 
 # --- Merfolk -----------------------------------------------------------------------------------
@@ -128,7 +129,7 @@ class Merfolk(Ability):
         markers = checkpoint_markers(state.options, start, end)
         reached = checkpoints_reached(state.options, start, end)
         emit(MerfolkMoved, ctx.seat, start, end, ctx.size, reached, markers)
-        state = state.with_player(ctx.seat, attrs.evolve(player, merfolk=end))
+        state = state.with_player(ctx.seat, evolve(player, merfolk=end))
         return checkpoints(state, ctx, markers)
 
 
@@ -249,9 +250,7 @@ class HordePending(AbilityStep):
         player = state.players[seat]
         horde = tuple(sorted((*player.horde, colour)))
         emit(HordeMarkerAdded, seat, colour)
-        return state.with_player(
-            seat, attrs.evolve(player, supply=player.supply - 1, horde=horde)
-        ), None
+        return state.with_player(seat, evolve(player, supply=player.supply - 1, horde=horde)), None
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: add a marker to the Orc Horde or not"
@@ -315,7 +314,7 @@ class TrollPending(AbilityStep):
         player = state.players[seat]
         trolls = tuple(sorted((*player.trolls, action.value)))
         emit(TrollTokenTaken, seat, action.value, size)
-        return state.with_player(seat, attrs.evolve(player, trolls=trolls)), None
+        return state.with_player(seat, evolve(player, trolls=trolls)), None
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: take a Troll token or not"
@@ -517,7 +516,7 @@ class WizardDrawPending(DeckDraw):
     def receive(self, state: GameState, card: Card) -> GameState:
         state = take_card(state, self.wizard, card)
         if self.left > 1:
-            return attrs.evolve(state, pending=WizardDrawPending(self.wizard, self.left - 1))
+            return evolve(state, pending=WizardDrawPending(self.wizard, self.left - 1))
         return end_turn(state, self.wizard)
 
     def describe(self) -> str:

@@ -13,12 +13,13 @@ from .chance import DrawPending
 from .components import Card, multiset_add, multiset_remove
 from .errors import IllegalActionError
 from .events import DragonRevealed, Passed, Recruited, Source, emit
+from .frozen import evolve
 from .state import DecisionKind, GameState, Pending
 
 
 def start_turn(state: GameState, seat: int) -> GameState:
     """The player in ``seat`` is to take a turn (TURN-1)."""
-    return attrs.evolve(state, pending=TurnPending(seat))
+    return evolve(state, pending=TurnPending(seat))
 
 
 def end_turn(state: GameState, seat: int) -> GameState:
@@ -66,9 +67,9 @@ class TurnPending(Pending):
             raise IllegalActionError("RECRUIT-1", f"there is no {action.card} in the row", action)
         emit(Recruited, seat, action.card)
         if action.card is None:
-            return attrs.evolve(state, pending=RecruitDraw(seat))
+            return evolve(state, pending=RecruitDraw(seat))
         # RECRUIT-2: the row is not refilled.
-        state = attrs.evolve(state, row=multiset_remove(state.row, [action.card]))
+        state = evolve(state, row=multiset_remove(state.row, [action.card]))
         return end_turn(take_card(state, seat, action.card), seat)
 
     def _pass(self, state: GameState, action: Action) -> GameState:
@@ -92,7 +93,7 @@ class TurnPending(Pending):
 def take_card(state: GameState, seat: int, card: Card) -> GameState:
     """``card`` goes into the hand of ``seat``."""
     player = state.players[seat]
-    return state.with_player(seat, attrs.evolve(player, hand=multiset_add(player.hand, [card])))
+    return state.with_player(seat, evolve(player, hand=multiset_add(player.hand, [card])))
 
 
 class DeckDraw(DrawPending):

@@ -4,42 +4,85 @@ A decision builds several new state objects; ``attrs.evolve`` looks the fields u
 generated ``__init__`` each time, which was a third of the time of a random game. The state's
 classes have no converters and no validators (what they hold is checked by the rules that build
 it), so a copy of the slots with the changes set is the same object ``attrs.evolve`` builds.
+
+A class may keep rarely changed fields in a part of its own (``__evolve_parts__`` names the
+fields holding them, as :class:`~ethnos_rules.GameState` keeps its cold fields in a
+:class:`~ethnos_rules._rules.state.Table`): a change to one of them copies that part too.
 """
 
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
 T = TypeVar("T")
 
 _SET = object.__setattr__
-_LAYOUTS: dict[type, tuple[tuple[str, ...], attrgetter[Any]]] = {}
 
 
-def _layout(cls: type) -> tuple[tuple[str, ...], attrgetter[Any]]:
-    """The field names of ``cls`` and a getter of all of them, checked to be copyable."""
-    fields = attrs.fields(cls)
+@attrs.frozen
+class _Layout:
+    names: tuple[str, ...]
+    known: frozenset[str]
+    get: attrgetter[Any]
+    routes: dict[str, str]
+    """Each field of a part, by name, to the field that holds the part."""
+
+
+_LAYOUTS: dict[type, _Layout] = {}
+
+
+def _layout(inst: object) -> _Layout:
+    """How to copy objects of the class of ``inst``, checked to be copyable without attrs."""
+    cls = type(inst)
+    fields = attrs.fields(cast(Any, cls))
     if any(f.converter is not None or f.validator is not None for f in fields):
         raise TypeError(f"{cls.__name__} converts or validates its fields: use attrs.evolve")
-    if not hasattr(cls, "__slots__") or len(fields) < 2:
+    if "__slots__" not in cls.__dict__ or len(fields) < 2:
         raise TypeError(f"{cls.__name__} is not a slotted class of several fields")
     names = tuple(f.name for f in fields)
-    layout = names, attrgetter(*names)
+    routes = {
+        name: part
+        for part in getattr(cls, "__evolve_parts__", ())
+        for name in attrs.fields_dict(type(getattr(inst, part)))
+    }
+    layout = _Layout(names, frozenset(names), attrgetter(*names), routes)
     _LAYOUTS[cls] = layout
     return layout
 
 
 def evolve(inst: T, **changes: Any) -> T:
-    """A copy of ``inst`` with ``changes``, equal to ``attrs.evolve(inst, **changes)``; the
-    parts not changed are shared."""
+    """A copy of ``inst`` with ``changes``, equal to ``attrs.evolve(inst, **changes)`` (and to
+    building it anew); the parts not changed are shared.
+
+    Raises:
+        TypeError: for a change that names no field, or a class attrs must build itself.
+    """
     cls = type(inst)
-    names, get = _LAYOUTS.get(cls) or _layout(cls)
+    layout = _LAYOUTS.get(cls) or _layout(inst)
+    if not layout.known.issuperset(changes):
+        changes = _routed(inst, layout, changes)
     new = object.__new__(cls)
-    for name, value in zip(names, get(inst), strict=True):
+    for name, value in zip(layout.names, layout.get(inst), strict=True):
         _SET(new, name, value)
-    for name, value in changes.items():  # a name that is no field has no slot: AttributeError
+    for name, value in changes.items():
         _SET(new, name, value)
     return new
+
+
+def _routed(inst: object, layout: _Layout, changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` with those to the fields of a part replaced by a changed copy of it."""
+    own: dict[str, Any] = {}
+    parts: dict[str, dict[str, Any]] = {}
+    for name, value in changes.items():
+        if name in layout.known:
+            own[name] = value
+        elif name in layout.routes:
+            parts.setdefault(layout.routes[name], {})[name] = value
+        else:
+            raise TypeError(f"{type(inst).__name__} has no field {name!r}")
+    for part, sub in parts.items():
+        own[part] = evolve(own.get(part, getattr(inst, part)), **sub)
+    return own

@@ -148,3 +148,23 @@ def floor_perft(players: int, path: Sequence[Any], depth: int) -> list[int]:
 
     walk(list(path), 0)
     return counts
+
+
+def floor_path(start: str, path: Sequence[str]) -> tuple[int, list[Any]]:
+    """The player count and the floor's values of a perft position's path from a new game
+    (start ``"new_game(N)"``)."""
+    players = int(start.removeprefix("new_game(").removesuffix(")"))
+    state, keys = er.new_game(players), []
+    for text in path:
+        action = er.parse_action(text)
+        keys.append(key(action))
+        state = er.apply(state, action)
+    return players, keys
+
+
+def floor_depth(counts: Sequence[int], replays: int) -> int:
+    """The deepest depth whose floor perft needs at most ``replays`` replays (at least 1)."""
+    depth = 1
+    while depth < len(counts) and 1 + sum(counts[:depth]) <= replays:
+        depth += 1
+    return depth

@@ -20,7 +20,7 @@ GAME-2/3 (no decision depends on them).
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
@@ -105,18 +105,31 @@ def enumerate_bands(hand: Sequence[int]) -> list[Band]:
 def _group(
     kinds: list[int], counts: Counter[int], wild: int, singles: bool, out: list[Band]
 ) -> None:
-    subsets: list[tuple[int, ...]] = [()]
+    """Every sub-multiset of one group's kinds (in card order), each with each Leader kind
+    present and any number of Skeletons, which sort among the others at card 48."""
+    subsets: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), ())]  # (cards, kinds present)
     for kind in kinds:
-        subsets = [s + (kind,) * m for s in subsets for m in range(counts[kind] + 1)]
-    for sub in subsets:
-        present = sorted(set(sub))
+        grown = []
+        for cards, present in subsets:
+            grown.append((cards, present))
+            with_kind = (*present, kind)
+            for m in range(1, counts[kind] + 1):
+                grown.append((cards + (kind,) * m, with_kind))
+        subsets = grown
+    skeletons = [(SKELETON,) * n for n in range(wild + 1)]
+    for cards, present in subsets:
         if not present or (len(present) == 1 and not singles):
             continue
         for leader in present:
-            rest = list(sub)
-            rest.remove(leader)
-            for n in range(wild + 1):
-                out.append((leader, tuple(sorted(rest + [SKELETON] * n))))
+            i = cards.index(leader)
+            others = cards[:i] + cards[i + 1 :]
+            if not wild:
+                out.append((leader, others))
+                continue
+            cut = bisect_left(others, SKELETON)
+            low, high = others[:cut], others[cut:]
+            for bones in skeletons:
+                out.append((leader, low + bones + high))
 
 
 # --- the game -------------------------------------------------------------------------------------

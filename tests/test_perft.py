@@ -42,7 +42,7 @@ def test_perft_counts(position: perft.Position) -> None:
 )
 def test_the_floor_counts_the_same_tree(position: perft.Position) -> None:
     players, path = crosscheck.floor_path(position.start, position.path)
-    depth = crosscheck.floor_depth(position.counts, 150)
+    depth = crosscheck.floor_depth(position.counts, 600)
     assert crosscheck.floor_perft(players, path, depth) == list(position.counts[:depth])
 
 

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/bench.py            # full run (about a minute)
+    python benchmarks/bench.py            # full run (a few minutes)
     python benchmarks/bench.py --quick    # a few seconds: only checks that everything still works
     python benchmarks/bench.py --markdown docs/reference/performance-results.md
 
@@ -752,12 +752,13 @@ def failures(results: dict[str, Any]) -> list[str]:
     for key, row in h["rows"].items():
         if abs(row["z"]) > HONESTY_Z:
             out.append(
-                f"{key}: the floor averages {row['floor_mean']:.1f} decisions per game, the"
-                f" library {row['library_mean']:.1f}: {row['z']:+.1f} standard errors apart"
+                f"the floor is not the same game: at {key} it averages {row['floor_mean']:.1f}"
+                f" decisions per game, the library {row['library_mean']:.1f}:"
+                f" {row['z']:+.1f} standard errors apart"
             )
-    out += [f"lockstep {why}" for why in h["disagreements"]]
+    out += [f"the floor is not the same game: lockstep {why}" for why in h["disagreements"]]
     if results.get("perft"):
-        out += [f"perft {why}" for why in results["perft"]["mismatches"]]
+        out += [f"perft golden: {why}" for why in results["perft"]["mismatches"]]
     return out
 
 
@@ -778,10 +779,7 @@ def main(argv: list[str] | None = None) -> int:
             f.write(text)
     wrong = failures(results)
     for why in wrong:
-        print(
-            f"BENCHMARK FAILED: the floor is not the same game as the library: {why}",
-            file=sys.stderr,
-        )
+        print(f"BENCHMARK FAILED: {why}", file=sys.stderr)
     return 1 if wrong else 0
 
 

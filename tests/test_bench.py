@@ -1,25 +1,57 @@
-"""The benchmark still runs (issue 5: CI runs it in a short mode that only checks it works)."""
+"""The benchmark still runs (issue 5: CI runs it in a short mode that only checks it works),
+with the sections of issue 13: the floor, its honesty check, the worst hand and perft."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
 
 
-def test_benchmark_quick_mode_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """The quick benchmark completes and reports every section and target."""
+def _bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench", BENCH)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     sys.modules["bench"] = bench
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_benchmark_quick_mode_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The quick benchmark completes and reports every section and target."""
+    bench = _bench()
     assert bench.main(["--quick"]) == 0
     out = capsys.readouterr().out
-    for heading in ("Random playouts", "Worst-case `legal_actions`", "Memory", "Targets"):
+    for heading in (
+        "Random playouts",
+        "## The floor",
+        "Is it the same game?",
+        "Lockstep:",
+        "Worst-case `legal_actions`",
+        "## Perft",
+        "Memory",
+        "Targets",
+    ):
         assert heading in out
     assert "| 6p |" in out
+    assert "| Halflings of mixed colours and a Skeleton | 1512 |" in out
+    assert "| halflings-1512 | 1,512, " in out
+    for target in ("3.0 x python-chess", "<= 5 x the library", "< 1 ms", "150,000", "<= 1 MB"):
+        assert target in out
+
+
+def test_a_floor_that_is_another_game_fails_the_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games 150 decisions longer than the library's (about two standard deviations) are
+    caught by the honesty check at every player count."""
+    bench = _bench()
+    play = bench.floor.play
+    monkeypatch.setattr(bench.floor, "play", lambda players, rng: play(players, rng) + 150)
+    results = {"honesty": bench.honesty(20, 200, 0), "perft": None}
+    wrong = bench.failures(results)
+    assert wrong and all("standard errors apart" in why for why in wrong)
+    assert len(wrong) == 5

@@ -111,10 +111,12 @@ class DealPending(DrawPending):
     def receive(self, state: GameState, card: Card) -> GameState:
         seat = self.receiver(state)
         player = state.players[seat]
-        state = state.with_player(seat, evolve(player, hand=multiset_add(player.hand, [card])))
+        hand = multiset_add(player.hand, [card])
         if self.dealt + 1 < state.config.players:
-            return evolve(state, pending=DealPending(self.dealt + 1))
-        return evolve(state, pending=RowPending(row_size(state)))
+            then: Pending = DealPending(self.dealt + 1)
+        else:
+            then = RowPending(row_size(state))
+        return state.with_player(seat, evolve(player, hand=hand), pending=then)
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while dealing (AGE-2)")

@@ -499,11 +499,12 @@ class GameState:
         """
         return self.players[seat]
 
-    def with_player(self, seat: int, player: PlayerState) -> GameState:
-        """This state with one player replaced (the others are shared)."""
+    def with_player(self, seat: int, player: PlayerState, **changes: Any) -> GameState:
+        """This state with one player replaced (the others are shared), and the other
+        ``changes`` made in the same copy."""
         players = list(self.players)
         players[seat] = player
-        return evolve(self, players=tuple(players))
+        return evolve(self, players=tuple(players), **changes)
 
     def markers(self, kingdom: Kingdom) -> tuple[int, ...]:
         """Each player's markers on ``kingdom``."""

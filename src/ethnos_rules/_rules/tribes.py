@@ -52,8 +52,8 @@ from .events import (
 )
 from .frozen import evolve
 from .options import Options
-from .state import DecisionKind, GameState
-from .turn import DeckDraw, end_turn, take_card
+from .state import DecisionKind, GameState, Pending
+from .turn import DeckDraw, next_turn, take_card
 
 # --- Centaurs, Dwarves, Halflings, Minotaurs, Skeletons, Wingfolk: flags only --------------------
 
@@ -514,10 +514,11 @@ class WizardDrawPending(DeckDraw):
         return self.wizard
 
     def receive(self, state: GameState, card: Card) -> GameState:
-        state = take_card(state, self.wizard, card)
         if self.left > 1:
-            return evolve(state, pending=WizardDrawPending(self.wizard, self.left - 1))
-        return end_turn(state, self.wizard)
+            then: Pending = WizardDrawPending(self.wizard, self.left - 1)
+        else:
+            then = next_turn(state, self.wizard)
+        return take_card(state, self.wizard, card, pending=then)
 
     def describe(self) -> str:
         return f"chance: the card seat {self.wizard}'s Wizards draw ({self.left} left)"

@@ -23,8 +23,13 @@ def start_turn(state: GameState, seat: int) -> GameState:
 
 
 def end_turn(state: GameState, seat: int) -> GameState:
-    """The turn of ``seat`` is over; play goes clockwise (AGE-6)."""
-    return start_turn(state, (seat + 1) % state.config.players)
+    """The turn of ``seat`` is over (see :func:`next_turn`)."""
+    return evolve(state, pending=next_turn(state, seat))
+
+
+def next_turn(state: GameState, seat: int) -> TurnPending:
+    """What follows the turn of ``seat``: play goes clockwise (AGE-6)."""
+    return TurnPending((seat + 1) % state.config.players)
 
 
 def can_recruit(state: GameState, seat: int) -> bool:
@@ -68,9 +73,9 @@ class TurnPending(Pending):
         emit(Recruited, seat, action.card)
         if action.card is None:
             return evolve(state, pending=RecruitDraw(seat))
-        # RECRUIT-2: the row is not refilled.
-        state = evolve(state, row=multiset_remove(state.row, [action.card]))
-        return end_turn(take_card(state, seat, action.card), seat)
+        # RECRUIT-2: the row is not refilled. The turn ends (one copy of the state for all).
+        row = multiset_remove(state.row, [action.card])
+        return take_card(state, seat, action.card, row=row, pending=next_turn(state, seat))
 
     def _pass(self, state: GameState, action: Action) -> GameState:
         hand = state.players[self.turn_seat].hand
@@ -90,10 +95,11 @@ class TurnPending(Pending):
         return {"can_recruit": can_recruit(state, self.turn_seat)}
 
 
-def take_card(state: GameState, seat: int, card: Card) -> GameState:
-    """``card`` goes into the hand of ``seat``."""
+def take_card(state: GameState, seat: int, card: Card, **changes: Any) -> GameState:
+    """``card`` goes into the hand of ``seat`` (with the other ``changes`` to the state)."""
     player = state.players[seat]
-    return state.with_player(seat, evolve(player, hand=multiset_add(player.hand, [card])))
+    hand = multiset_add(player.hand, [card])
+    return state.with_player(seat, evolve(player, hand=hand), **changes)
 
 
 class DeckDraw(DrawPending):
@@ -144,7 +150,7 @@ class RecruitDraw(DeckDraw):
         return self.recruiter
 
     def receive(self, state: GameState, card: Card) -> GameState:
-        return end_turn(take_card(state, self.recruiter, card), self.recruiter)
+        return take_card(state, self.recruiter, card, pending=next_turn(state, self.recruiter))
 
     def describe(self) -> str:
         return f"chance: the card seat {self.recruiter} draws"

@@ -50,6 +50,24 @@ while time.process_time() - start < SECONDS:
         decisions += len(record.actions)
 print(decisions / (time.process_time() - start))
 """,
+    "pettingzoo": """
+import random, time
+import numpy as np
+from ethnos_rules.pettingzoo import env
+rng, decisions, start, seed = random.Random(SEED), 0, time.process_time(), SEED
+while time.process_time() - start < SECONDS:
+    game = env(PLAYERS)
+    game.reset(seed=seed)
+    seed += 1
+    for _ in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(rng.choice(np.flatnonzero(observation["action_mask"])))
+    decisions += game.decisions
+print(decisions / (time.process_time() - start))
+""",
 }
 
 

@@ -11,9 +11,10 @@ seat ``game % players``; chance is drawn with ``sample_outcome``.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from concurrent.futures import ProcessPoolExecutor
+
+from confidence import wilson  # examples/confidence.py
 
 from ethnos_rules import (
     Action,
@@ -66,14 +67,6 @@ def play(seed: int, players: int) -> float:
         state = apply(state, action)
     won = winners(state)
     return 1 / len(won) if greedy in won else 0.0
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default)."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> None:

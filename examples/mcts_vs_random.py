@@ -13,13 +13,13 @@ test of the adapter, not a fair player.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
 import pyspiel
+from confidence import wilson  # examples/confidence.py
 from open_spiel.python.algorithms import mcts
 
 import ethnos_rules.openspiel  # noqa: F401  (registers python_ethnos)
@@ -77,14 +77,6 @@ def play(seed: int, simulations: int) -> float:
             state.apply_action(rng.choice(legal))
     won = [s for s, r in enumerate(state.returns()) if r > 0]
     return 1 / len(won) if seat in won else 0.0 if won else 0.5
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default)."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> None:

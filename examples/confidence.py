@@ -1,0 +1,14 @@
+"""The confidence interval the examples report for a win rate."""
+
+from __future__ import annotations
+
+import math
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); ``wins`` may count a
+    shared win as a fraction."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half

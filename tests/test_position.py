@@ -59,8 +59,14 @@ ELEVEN_ELVES = " ".join(
         ({"bands": {0: ["*"]}}, "unknown card ''"),
         ({"bands": {0: ["*ELF-red DWA-blue"]}}, "neither a tribe nor a colour"),
         ({"kingdoms": {0: {"Atlantis": 1}}}, "unknown kingdom 'Atlantis' (one of Althea"),
-        ({"kingdoms": {0: {"Rhea": -1}}}, "negative number of markers"),
-        ({"kingdoms": {0: {"Rhea": 26}}}, "negative number of markers"),
+        (
+            {"kingdoms": {0: {"Rhea": -1}}},
+            "kingdoms: markers in Rhea must be a non-negative integer, not -1",
+        ),
+        (
+            {"kingdoms": {0: {"Rhea": 26}}},
+            "kingdoms and horde of seat 0 use 26 markers, but the supply holds",
+        ),
         ({"glory": {0: -5}}, "negative Glory"),
         ({"horde": {0: ["pink"]}}, "unknown colour 'pink' (one of green"),
         ({"horde": {0: ["red", "red"]}}, "two markers on one space"),

@@ -119,6 +119,10 @@ def position(
         raise SetupError("SETUP-3", f"position() needs the list of tribes in play, not {tribes!r}")
     if type(players) is not int or not 2 <= players <= 6:
         raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {players!r}")
+    if type(to_move) is not int or not 0 <= to_move < players:
+        raise SetupError(
+            "SETUP-1", f"to_move must be a seat from 0 to {players - 1}, not {to_move!r}"
+        )
     options = options or Options()
     base = new_game(
         players,
@@ -128,8 +132,6 @@ def position(
         glory_tokens=_default_tokens(options, players) if tokens is None else tokens,
     )
     rules = base.rules
-    if type(to_move) is not int or not 0 <= to_move < players:
-        raise SetupError("SETUP-1", f"to_move must be a seat from 0 to {players - 1}")
     if type(age) is not int or not 1 <= age <= base.config.ages:
         raise SetupError(
             "SETUP-2", f"age must be an Age of this game, 1 to {base.config.ages}, not {age!r}"
@@ -275,8 +277,11 @@ def _player(
     if not isinstance(given, Mapping):
         raise SetupError("SETUP-1", f"kingdoms of seat {seat} must map kingdoms to markers")
     for key, count in given.items():
-        if type(count) is not int:
-            raise SetupError("SETUP-1", f"markers in {key} must be an integer, not {count!r}")
+        if type(count) is not int or count < 0:
+            raise SetupError(
+                "SETUP-1",
+                f"kingdoms: markers in {key} must be a non-negative integer, not {count!r}",
+            )
         markers[_named("kingdoms", Kingdom, key)] = count
     colours = [
         _named("horde", Colour, c)
@@ -292,6 +297,13 @@ def _player(
     points = _per_seat("glory", glory, n).get(seat, 0)
     if type(points) is not int:
         raise SetupError("SETUP-1", f"glory must be an integer, not {points!r}")
+    supply = start.supply - sum(markers) - len(colours)
+    if supply < 0:
+        raise SetupError(
+            "SETUP-1",
+            f"kingdoms and horde of seat {seat} use {sum(markers) + len(colours)} markers, but"
+            f" the supply holds {start.supply} (COMP-6)",
+        )
     return PlayerState(
         hand=_cards(state, f"hand of seat {seat}", _per_seat("hands", hands, n).get(seat, ())),
         bands=tuple(
@@ -299,7 +311,7 @@ def _player(
             for b in _list("bands", _per_seat("bands", bands, n).get(seat, []))
         ),
         glory=points,
-        supply=start.supply - sum(markers) - len(colours),
+        supply=supply,
         kingdoms=tuple(markers),
         merfolk=position,
         horde=tuple(sorted(colours)),

@@ -22,7 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Each workload prints the decisions per second it managed in about SECONDS of work.
+# Each workload prints the decisions (the worst hand: bands listed cold) per second it managed
+# in about SECONDS of CPU time.
 WORKLOADS = {
     "play": """
 import random, time
@@ -49,6 +50,18 @@ while time.process_time() - start < SECONDS:
         assert er.validate(record).ok
         decisions += len(record.actions)
 print(decisions / (time.process_time() - start))
+""",
+    "worst-hand": """
+import time
+import ethnos_rules as er
+from ethnos_rules._rules import bands
+hand = "HAL-green HAL-green HAL-purple HAL-orange HAL-orange HAL-gray HAL-gray HAL-red HAL-blue SKE"
+state = er.position(4, ["CEN", "DWA", "ELF", "GIA", "HAL", "SKE"], hands={0: hand})
+listed, start = 0, time.process_time()
+while time.process_time() - start < SECONDS:
+    bands.band_actions.cache_clear()
+    listed += len(er.legal_actions(state))
+print(listed / (time.process_time() - start))
 """,
     "pettingzoo": """
 import random, time

@@ -8,8 +8,10 @@ next step. Tribe abilities plug into the steps through :class:`~ethnos_rules._tr
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections import Counter
+from operator import attrgetter
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -129,6 +131,9 @@ def _leaders(rules: Ruleset) -> tuple[Card, ...]:
     return tuple(c for c in rules.cards if band_actions((c,)))
 
 
+_INDEX = attrgetter("index")
+
+
 def _group_bands(
     kinds: list[Card],
     counts: Counter[Card],
@@ -141,22 +146,25 @@ def _group_bands(
     for kind in kinds:
         subsets = [sub + (kind,) * m for sub in subsets for m in range(counts[kind] + 1)]
     wild = tuple(skeletons)
+    with_wild = [wild[:n] for n in range(len(wild) + 1)]  # none, one, … every Skeleton
     # Skeletons sit at one place in card order: before every card of a later tribe.
     cut = wild[0].index if wild else 0
+    append = out.append
     for sub in subsets:
         present = tuple(dict.fromkeys(sub))
         if not present or (len(present) == 1 and not singles):
             continue
+        split = bisect.bisect_left(sub, cut, key=_INDEX)  # where the Skeletons go in sub
         for leader in present:
             i = sub.index(leader)
             others = sub[:i] + sub[i + 1 :]
             if not wild:
-                out.append(PlayBand(leader, others))
+                append(PlayBand(leader, others))
                 continue
-            at = sum(1 for c in others if c.index < cut)
+            at = split - 1 if i < split else split  # the Leader left sub before the cut
             lo, hi = others[:at], others[at:]
-            for n in range(len(wild) + 1):
-                out.append(PlayBand(leader, lo + wild[:n] + hi))
+            for wilds in with_wild:
+                append(PlayBand(leader, lo + wilds + hi))
 
 
 def band_problem(hand: tuple[Card, ...], action: PlayBand) -> tuple[str, str] | None:

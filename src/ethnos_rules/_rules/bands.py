@@ -108,14 +108,18 @@ def band_actions(hand: tuple[Card, ...]) -> tuple[PlayBand, ...]:
     Same-tribe bands come first (by tribe), then same-colour bands of two or more tribes (by
     colour). A band of one card kind is a same-tribe band only, so none is listed twice.
     """
-    counts = Counter(hand)
+    counts: dict[Card, int] = {}
+    for card in hand:
+        counts[card] = counts.get(card, 0) + 1
     skeletons = [card for card in hand if card.wild]
     kinds = [card for card in counts if not card.wild]
     out: list[PlayBand] = []
     for tribe in dict.fromkeys(card.tribe for card in kinds):
         _group_bands([c for c in kinds if c.tribe is tribe], counts, skeletons, True, out)
     for colour in sorted({card.colour for card in kinds if card.colour is not None}):
-        _group_bands([c for c in kinds if c.colour is colour], counts, skeletons, False, out)
+        group = [c for c in kinds if c.colour is colour]
+        if len(group) > 1:  # one kind of a colour is one tribe: its bands are listed above
+            _group_bands(group, counts, skeletons, False, out)
     return tuple(out)
 
 
@@ -136,7 +140,7 @@ _INDEX = attrgetter("index")
 
 def _group_bands(
     kinds: list[Card],
-    counts: Counter[Card],
+    counts: dict[Card, int],
     skeletons: list[Card],
     singles: bool,
     out: list[PlayBand],

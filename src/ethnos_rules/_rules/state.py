@@ -368,6 +368,8 @@ class GameState:
         giant_size: Size of the largest Giant-led band this Age (0 if none).
         last_dragon: Seat that drew the third Dragon of the previous Age.
         history: One summary per finished Age.
+        table: The cold fields above (``tribes`` … ``history``, which change once an Age or
+            less) in one object that the states of an Age share; read them from the state.
 
     The game's rules are :attr:`options` (the switches of spec §12, an
     :class:`~ethnos_rules.Options`) and :attr:`rules` (the printed components), both read from

@@ -18,7 +18,7 @@ import attrs
 
 from . import turn as _turn
 from .actions import Action, Place, PlayBand, StopChain
-from .components import KINGDOMS, Card, Kingdom, Ruleset, multiset_remove
+from .components import KINGDOMS, Card, Kingdom, Ruleset, multiset_add, multiset_remove
 from .errors import IllegalActionError
 from .events import (
     BandPlayed,
@@ -453,8 +453,7 @@ def discard_rest(state: GameState, seat: int, keep: tuple[Card, ...] = ()) -> Ga
     rest = multiset_remove(player.hand, keep)
     if rest:
         emit(RestToRow, seat, rest)
-    state = state.with_player(seat, evolve(player, hand=keep))
-    return evolve(state, row=tuple(sorted((*state.row, *rest))))
+    return state.with_player(seat, evolve(player, hand=keep), row=multiset_add(state.row, rest))
 
 
 class AbilityStep(BandStep):

@@ -370,6 +370,8 @@ class GameState:
         history: One summary per finished Age.
         table: The cold fields above (``tribes`` … ``history``, which change once an Age or
             less) in one object that the states of an Age share; read them from the state.
+            In ``GameState(...)`` a cold field shown as ``…`` is, when not given, the given
+            ``table``'s, else its default: none, empty, Age 1 or 0.
 
     The game's rules are :attr:`options` (the switches of spec §12, an
     :class:`~ethnos_rules.Options`) and :attr:`rules` (the printed components), both read from

@@ -25,8 +25,10 @@ from ethnos_rules import (
     pending_decision,
     position,
     score_now,
+    step,
 )
 from ethnos_rules._rules.decisions import DECISION_TYPES
+from ethnos_rules._rules.events import trace
 from ethnos_rules._rules.state import Stage
 from ethnos_rules._rules.turn import TurnPending, can_recruit
 from helpers import refused
@@ -174,7 +176,7 @@ def test_score_now_and_end_age_now_refuse_bad_arguments() -> None:
     err = refused(lambda: score_now(state, drawer=True), RulesError)
     assert "not True" in err.reason
     err = refused(lambda: score_now(state, hordes="some"), RulesError)  # type: ignore[arg-type]
-    assert "'empty' or 'keep'" in err.reason
+    assert err.rule == "TRIBE-ORC-2" and "'empty' or 'keep'" in err.reason
     refused(lambda: score_now(None), InvalidStateError)  # type: ignore[arg-type]
 
 
@@ -183,3 +185,43 @@ def test_end_age_now_in_the_last_age_ends_the_game() -> None:
     after = end_age_now(state)
     assert after.pending.stage is Stage.OVER and len(after.history) == 1
     assert pending_decision(after).facts["winners"] == (2,)
+
+
+def test_end_age_now_only_where_a_dragon_can_be_drawn() -> None:
+    """A Dragon comes from the deck: during a band being resolved the Age cannot end (which
+    would leave, say, a larger Giant band than the Giant token's), and at a draw only its
+    drawer draws."""
+    tribes = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+    state = position(
+        4,
+        tribes,
+        hands={0: "GIA-red GIA-blue GIA-green"},
+        bands={0: ["*GIA-purple GIA-orange"]},
+        giant=(0, 2),
+    )
+    placing = apply(state, parse_action("band *GIA-red GIA-blue GIA-green"))
+    assert pending_decision(placing).kind is DecisionKind.PLACEMENT
+    err = refused(lambda: end_age_now(placing), RulesError)
+    assert err.rule == "RECRUIT-4" and "place the band's marker" in err.reason
+    assert score_now(placing).gains_of(0)  # what it would award is still a fair question
+    drawing = apply(state, parse_action("recruit deck"))
+    err = refused(lambda: end_age_now(drawing, drawer=1), RulesError)
+    assert "seat 0 is drawing, so seat 1 cannot draw now" in err.reason
+
+
+def test_end_age_now_at_a_wizard_draw_is_the_wizards_draw() -> None:
+    """At a Wizard draw the last Dragon is the Wizards' (RECRUIT-4): the same events as the
+    real draw of it, the lost draws told."""
+    state = position(
+        4,
+        ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
+        hands={0: "WIZ-red WIZ-blue"},
+        dragons_drawn=2,
+        top_left=0,
+    )
+    for text in ("band *WIZ-red WIZ-blue", "place Rhea", "wizard 2"):
+        state = apply(state, parse_action(text))
+    assert pending_decision(state).kind is DecisionKind.WIZARD_DRAW
+    real = step(state, parse_action("reveal DRAGON"))
+    assert end_age_now(state) == real.state
+    assert trace(end_age_now, state)[1] == real.events

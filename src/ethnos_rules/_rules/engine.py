@@ -8,7 +8,8 @@ from fractions import Fraction
 import attrs
 
 from . import scoring as _scoring
-from .actions import Action
+from .actions import Action, Reveal
+from .components import DRAGON
 from .decisions import PendingDecision
 from .errors import (
     GameOverError,
@@ -18,9 +19,11 @@ from .errors import (
     WrongDecisionError,
 )
 from .events import Event, trace
+from .frozen import evolve
 from .invariants import InvalidStateError
 from .randomness import Random, check_random
-from .state import GameState, Stage
+from .state import DecisionKind, GameState, Stage
+from .turn import DeckDraw, RecruitDraw
 
 
 class ChanceNode(enum.Enum):
@@ -333,18 +336,19 @@ def _drawer(state: GameState, drawer: object, what: str) -> int:
 
 
 def end_age_now(state: GameState, *, drawer: int | None = None) -> GameState:
-    """The state after ``drawer`` draws the Age's last Dragon now: the Age ends at once and is
-    scored as the rules say (RECRUIT-4, END): the Orc players then decide (TRIBE-ORC-2), or the
-    next Age is dealt, or the game is over.
+    """The state after the Age's last Dragon is drawn now: the Age ends at once and is scored
+    as the rules say (RECRUIT-4, END): the Orc players then decide (TRIBE-ORC-2), or the next
+    Age is dealt, or the game is over.
 
-    This is how to end an Age from a :func:`~ethnos_rules.position`: in a game the last Dragon
-    comes from a deck draw (``recruit deck`` then ``reveal DRAGON`` once the top part of the
-    deck is used up), which is what this does, whatever is left in the deck.
+    This is how to end an Age from a :func:`~ethnos_rules.position`. A Dragon comes only from
+    the deck, so this is possible where a deck draw is: at the start of a turn (as if the
+    player recruited from the deck and drew the last Dragon) or at a draw (as if this draw,
+    a Wizard's too, revealed it), whatever is left in the deck; the draw rule itself runs.
 
     Args:
-        drawer: The seat that draws the last Dragon (it matters to the order of the Orc
-            decisions and to the next Age's first player); by default the seat whose turn or
-            band it is, or who draws.
+        drawer: At a turn, the seat that draws the last Dragon (it matters to the order of the
+            Orc decisions and to the next Age's first player); by default the seat whose turn
+            it is. At a draw, only its drawer.
 
     >>> from ethnos_rules import position, end_age_now, glory
     >>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
@@ -354,11 +358,30 @@ def end_age_now(state: GameState, *, drawer: int | None = None) -> GameState:
     ((6, 4, 0, 0), {'bands': 6}, 0)
 
     Raises:
-        RulesError: (rule ``RECRUIT-4``) outside the turns of an Age, or for a ``drawer`` that is
-            not a seat.
+        RulesError: (rule ``RECRUIT-4``) elsewhere than at a turn or a draw from the deck, or
+            for a ``drawer`` that is not a seat (or not the drawer of the draw pending).
     """
     state = _game(state)
-    return _scoring.last_dragon_now(state, _drawer(state, drawer, "end_age_now"))
+    pending = state.pending
+    if pending.kind not in _DRAWING:
+        raise RulesError(
+            "RECRUIT-4",
+            "an Age ends only on a Dragon drawn from the deck, at the start of a turn or at a"
+            f" draw; here the decision is: {pending.describe()}",
+        )
+    seat = _drawer(state, drawer, "end_age_now")
+    if isinstance(pending, DeckDraw) and seat != pending.drawer():
+        raise RulesError(
+            "RECRUIT-4", f"seat {pending.drawer()} is drawing, so seat {seat} cannot draw now"
+        )
+    draw = pending if isinstance(pending, DeckDraw) else RecruitDraw(seat)
+    dragons = state.rules.dragons
+    last = evolve(state, dragons_drawn=dragons - 1, dragons_in_deck=1, top_left=0, pending=draw)
+    return draw.apply(last, Reveal(DRAGON))
+
+
+_DRAWING = (DecisionKind.TURN, DecisionKind.DECK_DRAW, DecisionKind.WIZARD_DRAW)
+"""Where a Dragon can be drawn: a turn (recruit from the deck) and the draws themselves."""
 
 
 def score_now(
@@ -374,7 +397,8 @@ def score_now(
     anyway, TRIBE-ORC-2). A band still being resolved scores as it stands.
 
     Args:
-        drawer: As for :func:`end_age_now`.
+        drawer: The seat that draws the last Dragon (it matters to the order of the Orc
+            decisions); by default the seat the pending decision is about.
         hordes: ``"empty"`` or ``"keep"``.
 
     >>> from ethnos_rules import position, score_now
@@ -390,10 +414,11 @@ def score_now(
     Seat 0's band *DWA-red DWA-blue: 2 cards + 1 for the Dwarf Leader → 3 (END-4).
 
     Raises:
-        RulesError: (rule ``RECRUIT-4``) as :func:`end_age_now`, or for another ``hordes``.
+        RulesError: (rule ``RECRUIT-4``) outside the turns of an Age or for a ``drawer`` that
+            is not a seat; (rule ``TRIBE-ORC-2``) for another ``hordes``.
     """
     state = _game(state)
     seat = _drawer(state, drawer, "score_now")
     if hordes not in ("empty", "keep"):
-        raise RulesError("RECRUIT-4", f"hordes must be 'empty' or 'keep', not {hordes!r}")
+        raise RulesError("TRIBE-ORC-2", f"hordes must be 'empty' or 'keep', not {hordes!r}")
     return _scoring.score_now(state, seat, hordes)

@@ -8,7 +8,7 @@ straight-line code, without the lookups of ``attrs.evolve``) build the same obje
 
 A class may keep rarely changed fields in a part of its own (``__evolve_parts__`` names the
 fields holding them, as :class:`~ethnos_rules.GameState` keeps its cold fields in a
-:class:`~ethnos_rules._rules.state.Table`): a change to one of them copies that part too.
+:class:`~ethnos_rules._rules.state.ColdState`): a change to one of them copies that part too.
 """
 
 from __future__ import annotations

@@ -302,7 +302,8 @@ def _player(
         raise SetupError(
             "SETUP-1",
             f"kingdoms and horde of seat {seat} use {sum(markers) + len(colours)} markers, but"
-            f" the supply holds {start.supply} (COMP-6)",
+            f" the supply holds {start.supply}{_ON_TRACK if start.merfolk is not None else ''}"
+            " (COMP-6)",
         )
     return PlayerState(
         hand=_cards(state, f"hand of seat {seat}", _per_seat("hands", hands, n).get(seat, ())),
@@ -317,6 +318,9 @@ def _player(
         horde=tuple(sorted(colours)),
         trolls=tuple(sorted(t for t in tokens if isinstance(t, int))),
     )
+
+
+_ON_TRACK = " (one more marker is on the Merfolk track)"
 
 
 def _all_cards(player: PlayerState) -> list[Card]:

@@ -26,7 +26,6 @@ from .events import (
     AgeScored,
     AreaScored,
     BandScored,
-    DragonRevealed,
     Event,
     GameEnded,
     GiantScored,
@@ -404,14 +403,6 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
 
 
 # --- what if the Age ended now ------------------------------------------------------------------
-
-
-def last_dragon_now(state: GameState, drawer: int) -> GameState:
-    """RECRUIT-4 at once: ``drawer`` draws the Age's last Dragon now, and the Age ends."""
-    dragons = state.rules.dragons
-    emit(DragonRevealed, drawer, dragons, dragons, state.age, ends_age=True)
-    state = evolve(state, dragons_drawn=dragons, dragons_in_deck=0, top_left=0)
-    return end_age(state, drawer)
 
 
 Hordes = Literal["empty", "keep"]

@@ -319,7 +319,7 @@ class Pending:
 
 
 @attrs.frozen(slots=True)
-class Table:
+class ColdState:
     """The parts of a :class:`GameState` that change once an Age or less: shared, unchanged,
     by the states of a whole Age. Each is read from the state itself (``state.age``)."""
 
@@ -335,7 +335,7 @@ class Table:
 
 
 class _Same:
-    """The default of a cold field in ``GameState(...)``: the given table's value, or the
+    """The default of a cold field in ``GameState(...)``: the given ``cold``'s value, or the
     field's own default."""
 
     def __repr__(self) -> str:
@@ -343,7 +343,7 @@ class _Same:
 
 
 _SAME: Any = _Same()
-_NEW_TABLE = Table((), (), 1, None, (), None, 0, None, ())
+_NEW_COLD = ColdState((), (), 1, None, (), None, 0, None, ())
 
 
 @attrs.frozen(slots=True, init=False)
@@ -368,10 +368,10 @@ class GameState:
         giant_size: Size of the largest Giant-led band this Age (0 if none).
         last_dragon: Seat that drew the third Dragon of the previous Age.
         history: One summary per finished Age.
-        table: The cold fields above (``tribes`` … ``history``, which change once an Age or
+        cold: The cold fields above (``tribes`` … ``history``, which change once an Age or
             less) in one object that the states of an Age share; read them from the state.
             In ``GameState(...)`` a cold field shown as ``…`` is, when not given, the given
-            ``table``'s, else its default: none, empty, Age 1 or 0.
+            ``cold``'s, else its default: none, empty, Age 1 or 0.
 
     The game's rules are :attr:`options` (the switches of spec §12, an
     :class:`~ethnos_rules.Options`) and :attr:`rules` (the printed components), both read from
@@ -379,8 +379,8 @@ class GameState:
     """
 
     # Hot fields change with most decisions; the cold ones, which change once an Age or on a
-    # Giant band, live in one shared Table, so a decision copies 9 fields, not 17.
-    __evolve_parts__: ClassVar[tuple[str, ...]] = ("table",)
+    # Giant band, live in one shared ColdState, so a decision copies 9 fields, not 17.
+    __evolve_parts__: ClassVar[tuple[str, ...]] = ("cold",)
     config: Config
     pending: Pending
     players: tuple[PlayerState, ...]
@@ -389,7 +389,7 @@ class GameState:
     top_left: int
     dragons_in_deck: int
     dragons_drawn: int
-    table: Table
+    cold: ColdState
 
     def __init__(
         self,
@@ -410,9 +410,9 @@ class GameState:
         giant_size: int = _SAME,
         last_dragon: int | None = _SAME,
         history: tuple[AgeSummary, ...] = _SAME,
-        table: Table | None = None,
+        cold: ColdState | None = None,
     ) -> None:
-        # A cold field not given is the table's (as attrs.evolve passes it) or its default.
+        # A cold field not given is cold's (as attrs.evolve passes it) or its default.
         given = {
             "tribes": tribes,
             "tokens": tokens,
@@ -424,8 +424,8 @@ class GameState:
             "last_dragon": last_dragon,
             "history": history,
         }
-        cold = {name: value for name, value in given.items() if value is not _SAME}
-        table = table if table is not None else _NEW_TABLE
+        changed = {name: value for name, value in given.items() if value is not _SAME}
+        cold_state = cold if cold is not None else _NEW_COLD
         self.__attrs_init__(
             config,
             pending,
@@ -435,54 +435,66 @@ class GameState:
             top_left,
             dragons_in_deck,
             dragons_drawn,
-            evolve(table, **cold) if cold else table,
+            evolve(cold_state, **changed) if changed else cold_state,
         )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in attrs.fields(GameState)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle, also a state pickled before the cold fields had a part of their own."""
+        if "cold" not in state:  # the 17 fields of the first layout
+            names = attrs.fields_dict(ColdState)
+            cold = {name: state.pop(name) for name in list(state) if name in names}
+            state["cold"] = ColdState(**cold)
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
     # The cold fields, read as if they were the state's own (frozen.evolve sets them so too).
     @property
     def tribes(self) -> tuple[Tribe, ...]:
         """See the class."""
-        return self.table.tribes
+        return self.cold.tribes
 
     @property
     def tokens(self) -> tuple[tuple[int, ...], ...]:
         """See the class."""
-        return self.table.tokens
+        return self.cold.tokens
 
     @property
     def age(self) -> int:
         """See the class."""
-        return self.table.age
+        return self.cold.age
 
     @property
     def first_player(self) -> int | None:
         """See the class."""
-        return self.table.first_player
+        return self.cold.first_player
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """See the class."""
-        return self.table.discard
+        return self.cold.discard
 
     @property
     def giant_holder(self) -> int | None:
         """See the class."""
-        return self.table.giant_holder
+        return self.cold.giant_holder
 
     @property
     def giant_size(self) -> int:
         """See the class."""
-        return self.table.giant_size
+        return self.cold.giant_size
 
     @property
     def last_dragon(self) -> int | None:
         """See the class."""
-        return self.table.last_dragon
+        return self.cold.last_dragon
 
     @property
     def history(self) -> tuple[AgeSummary, ...]:
         """See the class."""
-        return self.table.history
+        return self.cold.history
 
     @property
     def rules(self) -> Ruleset:

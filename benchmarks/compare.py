@@ -43,13 +43,20 @@ print(decisions / (time.process_time() - start))
     "validate": """
 import time
 import ethnos_rules as er
+from ethnos_rules._rules import bands
+# Each record is validated as if its hands were never seen: the band caches are emptied first.
+caches = [f for f in vars(bands).values() if hasattr(f, "cache_clear")]
 records = [er.GameRecord.from_playthrough(er.play_random(PLAYERS, seed)) for seed in range(8)]
-decisions, start = 0, time.process_time()
-while time.process_time() - start < SECONDS:
+decisions, spent = 0, 0.0
+while spent < SECONDS:
     for record in records:
+        for cache in caches:
+            cache.cache_clear()
+        start = time.process_time()
         assert er.validate(record).ok
+        spent += time.process_time() - start
         decisions += len(record.actions)
-print(decisions / (time.process_time() - start))
+print(decisions / spent)
 """,
     "worst-hand": """
 import time

@@ -171,10 +171,21 @@ def _group_bands(
                 append(PlayBand(leader, lo + wilds + hi))
 
 
+def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether ``hand`` holds every card of ``cards``, copies counted."""
+    left = list(hand)
+    try:
+        for card in cards:
+            left.remove(card)
+    except ValueError:
+        return False
+    return True
+
+
 def band_problem(hand: tuple[Card, ...], action: PlayBand) -> tuple[str, str] | None:
     """Why ``action`` is not a band this hand can play, as (rule id, reason), or None."""
-    missing = Counter(action.cards) - Counter(hand)
-    if missing:
+    if not _holds(hand, action.cards):
+        missing = Counter(action.cards) - Counter(hand)
         names = ", ".join(str(c) for c in sorted(missing.elements()))
         return "BAND-1", f"the band uses cards that are not in the hand: {names}"
     if all(c.wild for c in action.cards):

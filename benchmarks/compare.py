@@ -43,9 +43,10 @@ print(decisions / (time.process_time() - start))
     "validate": """
 import time
 import ethnos_rules as er
-from ethnos_rules._rules import bands
-# Each record is validated as if its hands were never seen: the band caches are emptied first.
-caches = [f for f in vars(bands).values() if hasattr(f, "cache_clear")]
+from ethnos_rules._rules import bands, notation
+# Each record is validated as if nothing in it were seen before: the caches of band lists and
+# of parsed texts are emptied first.
+caches = [f for m in (bands, notation) for f in vars(m).values() if hasattr(f, "cache_clear")]
 records = [er.GameRecord.from_playthrough(er.play_random(PLAYERS, seed)) for seed in range(8)]
 decisions, spent = 0, 0.0
 while spent < SECONDS:

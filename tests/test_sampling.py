@@ -13,7 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ethnos_rules import GameState, Options, apply, is_terminal, new_game, play_random
+from ethnos_rules import (
+    GameState,
+    MalformedActionError,
+    Options,
+    apply,
+    is_terminal,
+    new_game,
+    parse_action,
+    play_random,
+)
 from ethnos_rules._rules.chance import DrawPending, draw_outcomes, draw_sample
 from ethnos_rules._rules.frozen import evolve
 from ethnos_rules._rules.randomness import pick
@@ -83,3 +92,15 @@ def test_a_state_pickled_with_seventeen_fields_still_loads() -> None:
     now = list(play_random(4, 5).states())[400]
     assert old == now and hash(old) == hash(now) and old.history is not now.history
     assert pickle.loads(pickle.dumps(now)) == now
+
+
+def test_parsed_texts_are_shared_and_long_ones_still_parse() -> None:
+    """A short action text is parsed once and its action shared (actions are immutable); a
+    long one (spaces are allowed between words) is parsed as before; a bad one is refused
+    every time."""
+    assert parse_action("recruit deck") is parse_action("recruit deck")
+    spaced = "recruit" + " " * 500 + "deck"
+    assert parse_action(spaced) == parse_action("recruit deck")
+    for _ in range(2):
+        with pytest.raises(MalformedActionError, match="unknown verb"):
+            parse_action("recruit-deck")

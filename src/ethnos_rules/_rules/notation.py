@@ -14,6 +14,7 @@ PlayBand(leader=Card('ELF-red'), others=(Card('ELF-blue'), Card('SKE')))
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from .actions import (
@@ -184,6 +185,25 @@ def parse_action(text: str, ruleset: Ruleset | None = None) -> Action:
     """
     if not isinstance(text, str):
         raise MalformedActionError("NOTATION", f"an action text must be a str, not {type(text)}")
+    rules = ruleset or default_ruleset()
+    if len(text) <= _CACHED_LENGTH:
+        return _parse_short(str(text), rules)
+    return _parse(text, rules)
+
+
+# A record repeats the same few texts ("recruit deck", "reveal ELF-red", …): each short text
+# is parsed once (actions are immutable, so one object serves every record that names it).
+_CACHED_LENGTH = 120
+"""Longer texts (a canonical action is shorter) are parsed each time, so that the cache never
+keeps a long input alive."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_short(text: str, rules: Ruleset) -> Action:
+    return _parse(text, rules)
+
+
+def _parse(text: str, rules: Ruleset) -> Action:
     words = text.split()
     if not words:
         raise MalformedActionError("NOTATION", "empty action text")
@@ -195,7 +215,7 @@ def parse_action(text: str, ruleset: Ruleset | None = None) -> Action:
         # Look-alike letters (dotless ı, long ſ, full-width Ｒ) would pass str.upper().
         raise MalformedActionError("NOTATION", "the action notation is plain ASCII", text)
     try:
-        return parser(words[1:], ruleset or default_ruleset())
+        return parser(words[1:], rules)
     except (KeyError, ValueError, IndexError) as err:
         reason = err.args[0] if err.args else type(err).__name__
         raise MalformedActionError("NOTATION", f"cannot parse {text!r}: {reason}", text) from None

@@ -23,7 +23,16 @@ from ethnos_rules import (
     sample,
     to_move,
 )
-from helpers import FIVE_TRIBES, GIA_SET, LAYOUT_4P, SIX_TRIBES, act, at_end, end_age
+from helpers import (
+    FIVE_TRIBES,
+    GIA_SET,
+    LAYOUT_4P,
+    SIX_TRIBES,
+    act,
+    assert_refused,
+    at_end,
+    end_age,
+)
 
 SMALL_LAYOUT = [[0, 2], [2, 4], [4, 6], [6, 6], [8, 8], [8, 10]]
 
@@ -73,9 +82,13 @@ def test_no_dragon_during_the_deal() -> None:
     """AGE-2: Dragons are not in the deck while the starting cards are dealt."""
     state = dealt_game(3, first=0)
     assert all(a != Reveal(DRAGON) for a, _ in chance_outcomes(state))
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        act(state, "reveal DRAGON")
-    assert err.value.rule == "CHANCE"
+    assert_refused(
+        state,
+        "reveal DRAGON",
+        rule="CHANCE",
+        words=("no Dragon is left in the deck",),
+        error=ImpossibleOutcomeError,
+    )
 
 
 # --- AGE-3, AGE-4: row and Dragon split -----------------------------------------------------

@@ -29,7 +29,7 @@ from ethnos_rules import (
     state_problems,
     to_move,
 )
-from helpers import act, refused
+from helpers import act, assert_refused, refused, ruleset_like_first
 
 # 4 tribes of 12 + 12 Skeletons = 60 cards.
 TRIBES = ["DWA", "ELF", "GIA", "SKE", "ORC"]
@@ -81,9 +81,13 @@ def test_top_part_probabilities() -> None:
 def test_no_dragon_while_top_part_remains() -> None:
     """CHANCE, AGE-4: a Dragon cannot be revealed while top-part cards remain."""
     state = drawing(top_left=1)
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        act(state, "reveal DRAGON")
-    assert err.value.rule == "CHANCE"
+    assert_refused(
+        state,
+        "reveal DRAGON",
+        rule="CHANCE",
+        words=("a Dragon cannot be drawn while 1 top-part cards remain (AGE-4)",),
+        error=ImpossibleOutcomeError,
+    )
     # The last top-part card: then the bottom part begins and a Dragon can come.
     state = act(state, "reveal GIA-gray")
     assert state.top_left == 0
@@ -154,17 +158,41 @@ def test_every_chance_node_of_a_game_sums_to_one(players: int, seed: int) -> Non
 def test_outcome_not_in_deck_refused() -> None:
     """CHANCE: a card of a tribe not in play cannot be drawn."""
     state = drawing(top_left=5)
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        act(state, "reveal WIZ-red")
-    assert err.value.rule == "CHANCE"
+    assert_refused(
+        state,
+        "reveal WIZ-red",
+        rule="CHANCE",
+        words=("no WIZ-red is left in the deck",),
+        error=ImpossibleOutcomeError,
+    )
+
+
+def test_card_past_the_end_of_the_deck_refused() -> None:
+    """CHANCE: a card of another ruleset whose index is the length of this game's deck (the
+    first card kind past its end) is refused like any card that is not in the deck."""
+    state = drawing(top_left=5)
+    bigger = ruleset_like_first("bigger", ("ZZZ", "Extras"))
+    [past_the_end] = [c for c in bigger.cards if c.index == len(state.deck)]
+    assert past_the_end.code == "ZZZ-green"
+    assert_refused(
+        state,
+        Reveal(past_the_end),
+        rule="CHANCE",
+        words=("no ZZZ-green is left in the deck",),
+        error=ImpossibleOutcomeError,
+    )
 
 
 def test_third_copy_refused_when_two_are_in_the_row() -> None:
     """CHANCE, COMP-3: both ELF-red are in the row, so a third cannot be drawn."""
     state = drawing(top_left=0)
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        act(state, "reveal ELF-red")
-    assert err.value.rule == "CHANCE"
+    assert_refused(
+        state,
+        "reveal ELF-red",
+        rule="CHANCE",
+        words=("no ELF-red is left in the deck",),
+        error=ImpossibleOutcomeError,
+    )
 
 
 def test_third_copy_refused_when_seen_in_hand_and_band() -> None:
@@ -250,6 +278,28 @@ def test_sample_with_a_broken_rng() -> None:
             return 10**9
 
     refused(lambda: sample(new_game(3), Broken()), RulesError)
+
+
+@pytest.mark.parametrize(
+    ("roll", "words"),
+    [
+        pytest.param(12, "the random source gave 12, not a number below 12", id="the-bound"),
+        pytest.param(-1, "the random source gave -1, not a number below 12", id="negative"),
+        pytest.param(0.0, "the random source gave 0.0, not a number below 12", id="float"),
+        pytest.param(False, "the random source gave False, not a number below 12", id="bool"),
+    ],
+)
+def test_sample_with_an_rng_out_of_range(roll: object, words: str) -> None:
+    """CHANCE: the first draw of a new 3-player game picks one of 12 tribes, so the sampler
+    asks for a number from 0 to 11; a random source that gives exactly 12, a negative number
+    or a number that is not an int is refused by name, not met by a later failure."""
+
+    class Off(random.Random):
+        def randrange(self, *args: Any, **kwargs: Any) -> Any:
+            assert args == (12,)
+            return roll
+
+    assert_refused(lambda: sample(new_game(3), Off()), rule="CHANCE", words=(words,))
 
 
 def test_sample_with_any_random_random() -> None:

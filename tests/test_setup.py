@@ -8,7 +8,7 @@ not a setup is refused with SetupError naming the rule and repeating what was wr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -38,7 +38,15 @@ from ethnos_rules import (
     position,
     to_move,
 )
-from helpers import FIVE_TRIBES, LAYOUT_4P, SIX_TRIBES, end_age, refused
+from helpers import (
+    FIVE_TRIBES,
+    LAYOUT_4P,
+    SIX_TRIBES,
+    assert_refused,
+    end_age,
+    refused,
+    ruleset_like_first,
+)
 from strategies import KINGDOM_NAMES
 
 # COMP-5: all 18 tokens; and the 12 left after removing the 4+ tokens 0,4,4,6,6,10.
@@ -226,9 +234,28 @@ def test_tribes_chosen_by_chance_uniformly() -> None:
     assert len(outcomes) == 11
     assert all(p == Fraction(1, 11) for _, p in outcomes)
     assert ChooseTribe(state.rules.tribe("ELF")) not in [a for a, _ in outcomes]
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        apply(state, parse_action("tribe ELF"))
-    assert err.value.rule == "SETUP-3"
+    assert_refused(
+        state,
+        "tribe ELF",
+        rule="SETUP-3",
+        words=("Elves are already in play",),
+        error=ImpossibleOutcomeError,
+    )
+
+
+def test_chance_tribe_of_another_ruleset_refused() -> None:
+    """SETUP-3: the tribes are drawn from this game's ruleset; a tribe of another ruleset, even
+    one with the same code, is no outcome of the draw."""
+    state = new_game(4)
+    other = ChooseTribe(ruleset_like_first("copy").tribe("ELF"))
+    assert other not in legal_actions(state)
+    assert_refused(
+        state,
+        other,
+        rule="SETUP-3",
+        words=("not in this ruleset",),
+        error=IllegalActionError,
+    )
 
 
 def test_chance_tribes_stop_after_five_with_three_players() -> None:
@@ -246,17 +273,17 @@ def test_chance_tribes_stop_after_five_with_three_players() -> None:
 @pytest.mark.parametrize(
     "tribes",
     [
-        (t for t in SIX_TRIBES),
-        [t.lower() for t in SIX_TRIBES],
-        ["Dwarves", "elves", "GIANTS", "Merfolk", "Orcs", "Wizards"],
-        [FIRST_EDITION.tribe(t) for t in SIX_TRIBES],
-        list(reversed(SIX_TRIBES)),
+        lambda: (t for t in SIX_TRIBES),  # made anew for each run: a generator runs out
+        lambda: [t.lower() for t in SIX_TRIBES],
+        lambda: ["Dwarves", "elves", "GIANTS", "Merfolk", "Orcs", "Wizards"],
+        lambda: [FIRST_EDITION.tribe(t) for t in SIX_TRIBES],
+        lambda: list(reversed(SIX_TRIBES)),
     ],
     ids=["generator", "lower-case", "names", "Tribe-objects", "any-order"],
 )
-def test_new_game_tribes_any_iterable_code_or_name(tribes: Any) -> None:
+def test_new_game_tribes_any_iterable_code_or_name(tribes: Callable[[], Any]) -> None:
     """SETUP-3: tribes may be any iterable of codes, names (any case) or Tribe objects."""
-    state = new_game(4, tribes=tribes)
+    state = new_game(4, tribes=tribes())
     assert [t.code for t in state.tribes] == SIX_TRIBES
 
 
@@ -378,22 +405,67 @@ def test_tokens_laid_by_chance_kingdom_by_kingdom() -> None:
 
 
 def test_token_chance_refusals() -> None:
-    """SETUP-4: tokens come kingdom by kingdom, 3 each, from those left."""
+    """SETUP-4: tokens come kingdom by kingdom, 3 each, from those left; the refusal says
+    which kingdom is next, how many tokens it gets, or which tokens are not left."""
     state = new_game(4, tribes=SIX_TRIBES, first_player=0)
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, parse_action("tokens Duris 0 0 2"))
-    assert err.value.rule == "SETUP-4"
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, parse_action("tokens Althea 0 2"))
-    assert err.value.rule == "SETUP-4"
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        apply(state, parse_action("tokens Althea 0 0 0"))
-    assert err.value.rule == "SETUP-4"
+    assert_refused(
+        state,
+        "tokens Duris 0 0 2",
+        rule="SETUP-4",
+        words=("kingdom by kingdom; now Althea",),
+        error=IllegalActionError,
+    )
+    assert_refused(
+        state,
+        "tokens Althea 0 2",
+        rule="SETUP-4",
+        words=("each kingdom gets 3 tokens",),
+        error=IllegalActionError,
+    )
+    assert_refused(
+        state,
+        "tokens Althea 0 0 0",
+        rule="SETUP-4",
+        words=("tokens [0, 0, 0] are not all among those left",),
+        error=ImpossibleOutcomeError,
+    )
     state = apply(state, parse_action("tokens Althea 0 0 2"))
     # Both 0s are gone now.
     assert parse_action("tokens Duris 0 2 4") not in legal_actions(state)
-    with pytest.raises(ImpossibleOutcomeError):
-        apply(state, parse_action("tokens Duris 0 2 4"))
+    assert_refused(
+        state,
+        "tokens Duris 0 2 4",
+        rule="SETUP-4",
+        words=("tokens [0, 2, 4] are not all among those left",),
+        error=ImpossibleOutcomeError,
+    )
+    assert_refused(
+        state,
+        "tokens Althea 2 4 4",
+        rule="SETUP-4",
+        words=("now Duris",),
+        error=IllegalActionError,
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_token_chance_refusals_small_game(players: int) -> None:
+    """SETUP-4: with 2–3 players each kingdom gets 2 tokens, and the 4+ tokens are not left."""
+    state = new_game(players, tribes=FIVE_TRIBES, first_player=0)
+    assert_refused(
+        state,
+        "tokens Althea 0 2 2",
+        rule="SETUP-4",
+        words=("each kingdom gets 2 tokens",),
+        error=IllegalActionError,
+    )
+    assert_refused(
+        state,
+        "tokens Althea 0 0",
+        rule="SETUP-4",
+        words=("tokens [0, 0] are not all among those left",),
+        error=ImpossibleOutcomeError,
+    )
 
 
 def test_chance_token_layout_small_game_ends_sorted() -> None:
@@ -427,6 +499,13 @@ def test_given_tokens_with_chance_tribes() -> None:
     assert state.players[1].hand == (card("HAL-red"),)
 
 
+# A layout naming Duris by name and again as a Kingdom.
+DURIS_TWICE: dict[str | Kingdom, list[int]] = {
+    **dict(zip(KINGDOM_NAMES, LAYOUT_4P, strict=True)),
+    Kingdom.DURIS: [2, 4, 4],
+}
+
+
 @pytest.mark.parametrize(
     ("layout", "words"),
     [
@@ -447,13 +526,31 @@ def test_given_tokens_with_chance_tribes() -> None:
         ),
         ({0: [0, 0, 2]}, "unknown kingdom 0"),
         ({None: [0, 0, 2]}, "unknown kingdom None"),
+        (5, "glory_tokens must map kingdoms to tokens or list 6 rows, not 5"),
+        ([*LAYOUT_4P[:5], "8 10"], "Straton needs 3 glory tokens, not '8 10'"),
+        ([*LAYOUT_4P[:5], None], "Straton needs 3 glory tokens, not None"),
+        ([*LAYOUT_4P[:5], [8, 10]], "Straton needs 3 glory tokens"),
+        ([*LAYOUT_4P[:5], [8, 10, 10.0]], "Straton: glory tokens are integers"),
+        (
+            {**dict(zip(KINGDOM_NAMES[:3], LAYOUT_4P, strict=False)), "Straton": [8, 10, 10]},
+            "no glory tokens given for Pelagon, Rhea",
+        ),
+        (
+            DURIS_TWICE,
+            "glory tokens are given twice for Duris",
+        ),
+        (
+            [[0, 0, 2]] * 6,
+            "exactly the available tokens [0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10]",
+        ),
     ],
 )
 def test_new_game_bad_token_layouts_are_refused(layout: Any, words: str) -> None:
     """SETUP-4: a layout must give 3 integer tokens (2 with 2–3 players) to each of the six
     kingdoms, using the available tokens exactly; the error says which part is wrong."""
-    err = refused(lambda: new_game(4, glory_tokens=layout), SetupError)
-    assert err.rule == "SETUP-4" and words in err.reason
+    assert_refused(
+        lambda: new_game(4, glory_tokens=layout), rule="SETUP-4", words=(words,), error=SetupError
+    )
 
 
 def test_new_game_token_layout_any_order_and_key_kind() -> None:
@@ -605,12 +702,17 @@ def test_first_player_chosen_by_chance_uniformly(players: int) -> None:
     assert state.players[players - 1].hand == (card("DWA-red"),)
 
 
-def test_first_player_seat_out_of_range_is_refused() -> None:
-    """AGE-5: `first 4` in a 4-player game is refused naming AGE-5."""
-    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=FULL_LAYOUT)
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, parse_action("first 4"))
-    assert err.value.rule == "AGE-5"
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_first_player_seat_out_of_range_is_refused(players: int) -> None:
+    """AGE-5: `first n` in an n-player game is refused naming AGE-5 and the seat."""
+    state = new_game(players, tribes=tribes_for(players), glory_tokens=layout_for(players))
+    assert_refused(
+        state,
+        f"first {players}",
+        rule="AGE-5",
+        words=(f"there is no seat {players}",),
+        error=IllegalActionError,
+    )
 
 
 def test_first_player_seat_out_of_range_is_impossible_outcome() -> None:

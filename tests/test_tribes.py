@@ -1390,3 +1390,19 @@ def test_under_exactly_x_a_card_too_late_in_card_order_is_refused_with_why() -> 
     assert refused.value.rule == "TRIBE-ELF-1"
     assert "too few cards after it in card order to keep exactly 2" in refused.value.reason
     assert refused.value.reason.endswith("cards that may be kept now: DWA-green")
+
+
+def test_a_kept_elf_card_out_of_card_order_when_nothing_may_follow() -> None:
+    """TRIBE-ELF-1: once the last card in card order is kept, a card before it is refused, and
+    the refusal says that no card may be kept now."""
+    hand = "ELF-red ELF-blue ELF-green DWA-green ORC-red"
+    state = position(4, ["ELF", "DWA", "GIA", "ORC", "SKE", "TRO"], hands={0: hand})
+    state = act(state, "band *ELF-red ELF-blue ELF-green", "place Rhea", "keep ORC-red")
+    assert legal(state) == ["keep done"]
+    assert_refused(
+        state,
+        "keep DWA-green",
+        rule="TRIBE-ELF-1",
+        words=("DWA-green comes before ORC-red, kept already", "may still be kept now: none"),
+        error=IllegalActionError,
+    )

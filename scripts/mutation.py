@@ -3,12 +3,13 @@
 1. ``mutmut run`` (configured in ``[tool.mutmut]`` of pyproject.toml) mutates the rule modules
    and runs, for each mutant, the tests of its selection that reach the mutated function (fast
    ones first, stopping at the first failure): the whole suite of ``make pytest`` but the few
-   slow files that start processes, a browser or OpenSpiel. mutmut keeps its verdicts between
-   runs and tests again only the functions that changed; when a test or a docs page changed
-   since the last run, the mutants that survived are run again against the selection.
+   slow files that start processes, a browser or OpenSpiel, with Hypothesis's ``mutation``
+   profile (a fifth of the examples, tests/conftest.py). mutmut keeps its verdicts between runs
+   and tests again only the functions that changed; when a test or a docs page changed since
+   the last run, the mutants that survived are run again.
 2. Every mutant that neither fails those tests nor times out (it survived, or no selected test
-   reaches its function) is run against the rest of the suite, the files left out of the
-   selection. So a mutant counted as surviving has passed the whole suite.
+   reaches its function) is run against the whole suite as ``make pytest`` runs it (every file,
+   the ``ci`` profile). So a mutant counted as surviving has passed the whole suite.
 3. Survivors of both that ``tests/mutation-survivors.md`` lists, by mutmut's name, as reviewed
    equivalent mutants count as equivalent; the score of a module is
    (killed + timed out) / (mutants - equivalent).
@@ -16,7 +17,7 @@
 Run from the repository with the project's venv: ``.venv/bin/python scripts/mutation.py``.
 ``--jobs`` sets how many mutants run at once (default: the number of CPUs); ``--only-report``
 prints the score from the results of an earlier run. The results are in ``mutants/`` (not
-committed): mutmut's own, and ``mutants/rest-of-suite.json`` for the second pass.
+committed): mutmut's own, and ``mutants/whole-suite.json`` for the second pass.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ import re
 import subprocess
 import sys
 import time
-import tomllib
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -42,7 +42,7 @@ MODULES = ("scoring", "bands", "tribes", "turn", "age", "chance", "setup")
 """The rule modules mutated, as in ``[tool.mutmut] only_mutate``."""
 
 SURVIVORS = ROOT / "tests" / "mutation-survivors.md"
-REST = MUTANTS / "rest-of-suite.json"
+WHOLE = MUTANTS / "whole-suite.json"
 FINGERPRINT = MUTANTS / "tests-fingerprint.txt"
 NAME = re.compile(r"`(ethnos_rules\._rules\.[\w.]+\.x[^`\s]*__mutmut_\d+)`")
 
@@ -60,7 +60,6 @@ def main() -> int:
     args = parser.parse_args()
     os.chdir(ROOT)
     started = time.monotonic()
-    rest = rest_of_suite()
     if not args.only_report:
         fresh = not MUTANTS.exists()
         code = mutmut("run", "--max-children", str(args.jobs))
@@ -75,7 +74,7 @@ def main() -> int:
                 return code
         FINGERPRINT.write_text(fingerprint, encoding="utf-8")
     status = read_mutmut()
-    full = rerun_against_the_rest(status, rest, args.jobs, fresh=not args.only_report)
+    full = rerun_against_whole_suite(status, args.jobs, fresh=not args.only_report)
     equivalent = reviewed_equivalents()
     report(status, full, equivalent)
     if not args.only_report:
@@ -86,22 +85,13 @@ def main() -> int:
 
 
 def mutmut(*args: str) -> int:
-    """Run mutmut's command line (installed beside this Python) with ``args``."""
-    code = subprocess.call([str(Path(sys.executable).with_name("mutmut")), *args])
+    """Run mutmut's command line (installed beside this Python) with ``args``, under
+    Hypothesis's ``mutation`` profile."""
+    command = [str(Path(sys.executable).with_name("mutmut")), *args]
+    code = subprocess.call(command, env=dict(os.environ, HYPOTHESIS_PROFILE="mutation"))
     if code:
         print(f"mutmut {args[0]} failed with exit code {code}", file=sys.stderr)
     return code
-
-
-def rest_of_suite() -> list[str]:
-    """The rest of the suite of ``make pytest`` after mutmut's test selection: the test files
-    left out of it, then the other paths of ``testpaths``."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
-    selection: list[str] = config["mutmut"]["pytest_add_cli_args_test_selection"]
-    testpaths: list[str] = config["pytest"]["ini_options"]["testpaths"]
-    files = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "tests").glob("test_*.py"))]
-    rest = [p for p in [*files, *testpaths] if p not in selection and p != "tests"]
-    return rest
 
 
 def tests_fingerprint() -> str:
@@ -125,23 +115,24 @@ def read_mutmut() -> dict[str, int | None]:
     return out
 
 
-def rerun_against_the_rest(
-    status: dict[str, int | None], rest: list[str], jobs: int, *, fresh: bool
+def rerun_against_whole_suite(
+    status: dict[str, int | None], jobs: int, *, fresh: bool
 ) -> dict[str, int]:
-    """The exit code of the rest of the suite for every mutant that mutmut did not kill."""
+    """The whole suite's exit code for every mutant that mutmut did not kill."""
     known: dict[str, int] = {}
-    if REST.exists() and not fresh:
-        known = json.loads(REST.read_text(encoding="utf-8"))
+    if WHOLE.exists() and not fresh:
+        known = json.loads(WHOLE.read_text(encoding="utf-8"))
     todo = [
         name for name, code in status.items() if code not in KILLED | TIMEOUT and name not in known
     ]
     if todo:
-        print(f"\nThe rest of the suite ({' '.join(rest)}) against {len(todo)} mutants")
+        print(f"\nThe whole suite against the {len(todo)} mutants mutmut did not kill")
     env = dict(os.environ, PYTHONPATH=str(MUTANTS / "src"), PY_IGNORE_IMPORTMISMATCH="1")
-    env.pop("PYTEST_ADDOPTS", None)
+    for name in ("PYTEST_ADDOPTS", "HYPOTHESIS_PROFILE"):
+        env.pop(name, None)
 
     def run(name: str) -> tuple[str, int]:
-        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *rest]
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
         done = subprocess.run(
             command,
             cwd=MUTANTS,
@@ -150,14 +141,17 @@ def rerun_against_the_rest(
             stderr=subprocess.DEVNULL,
             check=False,
         )
-        print(f"    {'killed  ' if done.returncode else 'survived'} {name}", flush=True)
+        if name:
+            print(f"    {'killed  ' if done.returncode else 'survived'} {name}", flush=True)
         return name, done.returncode
 
+    if todo and run("")[1]:
+        raise SystemExit("the whole suite fails in mutants/ with no mutant: nothing to measure")
     results = dict(known)
     with ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
         for name, code in pool.map(run, todo):
             results[name] = code
-            REST.write_text(json.dumps(results, indent=1, sort_keys=True), encoding="utf-8")
+            WHOLE.write_text(json.dumps(results, indent=1, sort_keys=True), encoding="utf-8")
     return {name: code for name, code in results.items() if name in status}
 
 

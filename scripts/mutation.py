@@ -74,7 +74,7 @@ def main() -> int:
                 return code
         FINGERPRINT.write_text(fingerprint, encoding="utf-8")
     status = read_mutmut()
-    full = rerun_against_whole_suite(status, args.jobs, fresh=not args.only_report)
+    full = read_whole_suite() if args.only_report else rerun_against_whole_suite(status, args.jobs)
     equivalent = reviewed_equivalents()
     report(status, full, equivalent)
     if not args.only_report:
@@ -115,15 +115,18 @@ def read_mutmut() -> dict[str, int | None]:
     return out
 
 
-def rerun_against_whole_suite(
-    status: dict[str, int | None], jobs: int, *, fresh: bool
-) -> dict[str, int]:
+def read_whole_suite() -> dict[str, int]:
+    """The whole suite's exit codes recorded by the last run, mutant by mutant."""
+    if not WHOLE.exists():
+        return {}
+    results: dict[str, int] = json.loads(WHOLE.read_text(encoding="utf-8"))
+    return results
+
+
+def rerun_against_whole_suite(status: dict[str, int | None], jobs: int) -> dict[str, int]:
     """The whole suite's exit code for every mutant that mutmut did not kill."""
-    known: dict[str, int] = {}
-    if WHOLE.exists() and not fresh:
-        known = json.loads(WHOLE.read_text(encoding="utf-8"))
     todo = [
-        name for name, code in status.items() if code not in KILLED | TIMEOUT and name not in known
+        name for name, code in status.items() if code is not None and code not in KILLED | TIMEOUT
     ]
     if todo:
         print(f"\nThe whole suite against the {len(todo)} mutants mutmut did not kill")
@@ -147,7 +150,7 @@ def rerun_against_whole_suite(
 
     if todo and run("")[1]:
         raise SystemExit("the whole suite fails in mutants/ with no mutant: nothing to measure")
-    results = dict(known)
+    results: dict[str, int] = {}
     with ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
         for name, code in pool.map(run, todo):
             results[name] = code
@@ -161,44 +164,41 @@ def reviewed_equivalents() -> set[str]:
 
 
 def report(status: dict[str, int | None], full: dict[str, int], equivalent: set[str]) -> None:
-    """Print the counts and the score per module, then what is left to look at."""
+    """Print the counts and the score per module, then what is left to look at. A score is over
+    the mutants run so far; a survivor not yet run against the whole suite is counted as a
+    survivor (or equivalent) and reported as such."""
     counts: dict[str, Counter[str]] = {m: Counter() for m in MODULES}
     survivors: list[str] = []
     stale: list[str] = []
     for name, code in sorted(status.items()):
-        module = name.split(".")[3]
-        if code in KILLED:
+        module = name.split(".")[2]
+        if code is None:
+            verdict = "not run"  # mutmut was stopped before it came to this mutant
+        elif code in KILLED or (code not in TIMEOUT and full.get(name, 0) != 0):
             verdict = "killed"
         elif code in TIMEOUT:
             verdict = "timeout"
-        elif name not in full:
-            verdict = "unchecked"  # --only-report before the second pass finished
-        elif full[name] != 0:
-            verdict = "killed"
-        elif name in equivalent:
-            verdict = "equivalent"
         else:
-            verdict = "survived"
-            survivors.append(name)
-        if name in equivalent and verdict != "equivalent":
+            verdict = "equivalent" if name in equivalent else "survived"
+            if name not in full:
+                counts[module]["pending"] += 1
+            if verdict == "survived":
+                survivors.append(name)
+        if name in equivalent and verdict not in ("equivalent", "not run"):
             stale.append(f"{name} ({verdict})")
         counts[module][verdict] += 1
     width = max(map(len, MODULES)) + 1
-    print(f"\n{'module':<{width}} mutants  killed  timeout  survived  equivalent  score")
+    print(f"\n{'module':<{width}} mutants  killed  timeout  survived  equivalent  not run  score")
     for module in MODULES:
         c = counts[module]
-        total = sum(c.values())
+        total = sum(v for k, v in c.items() if k != "pending")
         detected = c["killed"] + c["timeout"]
-        real = total - c["equivalent"]
+        real = total - c["not run"] - c["equivalent"]
         score = f"{100 * detected / real:.1f} %" if real else "-"
+        late = f"  ({c['pending']} not yet run against the whole suite)" if c["pending"] else ""
         print(
             f"{module:<{width}} {total:7} {c['killed']:7} {c['timeout']:8} {c['survived']:9}"
-            f" {c['equivalent']:11}  {score}"
-            + (
-                f"  ({c['unchecked']} not yet run against the whole suite)"
-                if c["unchecked"]
-                else ""
-            )
+            f" {c['equivalent']:11} {c['not run']:8}  {score}{late}"
         )
     if survivors:
         print("\nSurvivors not listed in tests/mutation-survivors.md (see `mutmut show NAME`):")

@@ -23,12 +23,14 @@ from ethnos_rules import (
     is_chance,
     legal_actions,
     new_game,
+    parse_action,
     play_random,
     position,
     sample,
     state_problems,
     to_move,
 )
+from ethnos_rules._rules.chance import pick
 from helpers import act, assert_refused, refused, ruleset_like_first
 
 # 4 tribes of 12 + 12 Skeletons = 60 cards.
@@ -313,3 +315,26 @@ def test_sample_with_any_random_random() -> None:
 def test_play_random_reproducible() -> None:
     """CHANCE: a seeded random game is the same game every time."""
     assert play_random(3, seed=5).actions == play_random(3, seed=5).actions
+
+
+def test_pick_reports_outcomes_that_do_not_sum_to_one() -> None:
+    """CHANCE: pick() draws from outcomes whose probabilities sum to 1, a roll below the common
+    denominator (4 here) each; given outcomes that sum to less, a roll past their total is a
+    programming error, said as such (the rules' own outcomes always sum to 1, as the property
+    tests check)."""
+
+    class Fixed(random.Random):
+        def __init__(self, roll: int) -> None:
+            super().__init__(0)
+            self.roll = roll
+
+        def randrange(self, *args: Any, **kwargs: Any) -> int:
+            assert args == (4,)
+            return self.roll
+
+    first, second = parse_action("first 0"), parse_action("first 1")
+    short = [(first, Fraction(1, 4)), (second, Fraction(1, 2))]
+    # Rolls 0 | 1 2 | 3: the first quarter, the next half, and nothing.
+    assert [pick(short, Fixed(roll)) for roll in (0, 1, 2)] == [first, second, second]
+    with pytest.raises(AssertionError, match=r"^chance outcomes do not sum to 1$"):
+        pick(short, Fixed(3))

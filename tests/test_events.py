@@ -30,6 +30,7 @@ from ethnos_rules import (
     GameRecord,
     GameState,
     HandDiscarded,
+    Kingdom,
     MarkerPlaced,
     MerfolkMoved,
     Options,
@@ -208,6 +209,14 @@ def test_mandatory_single_placement_says_it_is_mandatory() -> None:
         str(placed)
         == "Seat 0 places a marker in Rhea (now 1 there): placing is mandatory (BAND-5a)."
     )
+
+
+def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:
+    """BAND-5: a marker the player chooses to place is the band's, not forced, and says so."""
+    state = position(4, MER, hands={0: "ORC-red ORC-red"})
+    placed = only(events_of(state, "band *ORC-red ORC-red", "place Rhea"), MarkerPlaced)
+    assert placed == MarkerPlaced(0, Kingdom.RHEA, "band", now=1, forced=False)
+    assert str(placed) == "Seat 0 places a marker in Rhea (now 1 there) (BAND-5)."
 
 
 def test_two_player_placement_test_counts_both_players() -> None:

@@ -30,7 +30,7 @@ from ethnos_rules import (
     state_problems,
     to_move,
 )
-from ethnos_rules._rules.chance import pick
+from ethnos_rules._rules.chance import below, pick
 from helpers import act, assert_refused, refused, ruleset_like_first
 
 # 4 tribes of 12 + 12 Skeletons = 60 cards.
@@ -338,3 +338,44 @@ def test_pick_reports_outcomes_that_do_not_sum_to_one() -> None:
     assert [pick(short, Fixed(roll)) for roll in (0, 1, 2)] == [first, second, second]
     with pytest.raises(AssertionError, match=r"^chance outcomes do not sum to 1$"):
         pick(short, Fixed(3))
+
+
+class Integers:
+    """A stand-in for a numpy Generator's ``integers``: gives ``values`` in turn and records
+    the bound of every call."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+        self.bounds: list[int] = []
+
+    def integers(self, bound: int) -> int:
+        self.bounds.append(bound)
+        return self.values.pop(0)
+
+
+@pytest.mark.parametrize(
+    ("n", "values", "bounds", "drawn"),
+    [
+        # Up to 2**62 numpy draws the number below n at once.
+        (1 << 62, [5], [1 << 62], 5),
+        (12, [11], [12], 11),
+        # Past it, 62 bits at a time: ceil(bit length / 62) chunks, the surplus low bits
+        # dropped. n = 2**62 + 1 has 63 bits: 2 chunks (124 bits), 61 dropped.
+        ((1 << 62) + 1, [1, 0], [1 << 62] * 2, 2),
+        # 3 * 2**70 + 1 has 72 bits: (1 << 62 | 0) >> 52 = 2**10.
+        (3 * (1 << 70) + 1, [1, 0], [1 << 62] * 2, 1 << 10),
+        # 2**124 has 125 bits: 3 chunks (186 bits), 61 dropped: (1 << 124) >> 61 = 2**63.
+        (1 << 124, [1, 0, 0], [1 << 62] * 3, 1 << 63),
+        # A value not below n is drawn again: ((2**62 - 1) << 62) >> 61 = 2**63 - 2 >= n,
+        # then (1 << 62) >> 61 = 2.
+        ((1 << 62) + 1, [(1 << 62) - 1, 0, 1, 0], [1 << 62] * 4, 2),
+    ],
+)
+def test_below_from_a_numpy_generator_draws_62_bits_at_a_time(
+    n: int, values: list[int], bounds: list[int], drawn: int
+) -> None:
+    """CHANCE: a number below n from a numpy Generator, whose ``integers`` stops at 2**63:
+    drawn at once up to 2**62, else from 62-bit chunks, rejecting values not below n."""
+    rng = Integers(*values)
+    assert below(rng, n) == drawn
+    assert rng.bounds == bounds and rng.values == []

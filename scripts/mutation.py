@@ -6,7 +6,7 @@
    slow files that start processes, a browser or OpenSpiel, with Hypothesis's ``mutation``
    profile (a fifth of the examples, tests/conftest.py). mutmut keeps its verdicts between runs
    and tests again only the functions that changed; when a test or a docs page changed since
-   the last run, the mutants that survived are run again.
+   the last run, it maps the tests to the functions again and runs the survivors again.
 2. Every mutant that neither fails those tests nor times out (it survived, or no selected test
    reaches its function) is run against the whole suite as ``make pytest`` runs it (every file,
    the ``ci`` profile). So a mutant counted as surviving has passed the whole suite.
@@ -61,13 +61,17 @@ def main() -> int:
     os.chdir(ROOT)
     started = time.monotonic()
     if not args.only_report:
-        fresh = not MUTANTS.exists()
+        fingerprint = tests_fingerprint()
+        old = FINGERPRINT.read_text(encoding="utf-8") if FINGERPRINT.exists() else None
+        changed = MUTANTS.exists() and old != fingerprint
+        if changed:
+            # mutmut maps each function to the tests that reach it once, and maps again only
+            # new tests: after a test changed, the whole map is made again.
+            (MUTANTS / "mutmut-stats.json").unlink(missing_ok=True)
         code = mutmut("run", "--max-children", str(args.jobs))
         if code:
             return code
-        fingerprint = tests_fingerprint()
-        old = FINGERPRINT.read_text(encoding="utf-8") if FINGERPRINT.exists() else None
-        if not fresh and old != fingerprint:
+        if changed:
             again = [n for n, c in read_mutmut().items() if c in SURVIVED | NOT_REACHED]
             print(f"\nThe tests changed: {len(again)} surviving mutants run again")
             if again and (code := mutmut("run", "--max-children", str(args.jobs), *again)):

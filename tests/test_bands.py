@@ -327,9 +327,13 @@ def test_placement_mandatory_option_wingfolk_must_choose() -> None:
     state = act(state, "band *WIN-purple DWA-purple")
     assert Place(None) not in legal_actions(state)
     assert len(legal_actions(state)) == 6
-    with pytest.raises(IllegalActionError) as err:
-        act(state, "place none")
-    assert err.value.rule == "BAND-5a"
+    assert_refused(
+        state,
+        "place none",
+        rule="BAND-5a",
+        words=("placement is mandatory under the option placement=mandatory",),
+        error=IllegalActionError,
+    )
 
 
 # Seat 0 holds 2 markers in every kingdom but Straton, where it holds 1.

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,8 +37,10 @@ from ethnos_rules import (
     new_game,
     parse_action,
     position,
+    state_problems,
     to_move,
 )
+from ethnos_rules._rules.setup import ChooseTribes, LayTokensPending
 from helpers import (
     FIVE_TRIBES,
     LAYOUT_4P,
@@ -129,7 +132,12 @@ def test_new_game_player_count_property(players: Any) -> None:
 def test_new_game_ruleset_by_name() -> None:
     """SETUP-1: a ruleset that is not a Ruleset object is refused with SetupError."""
     bad: Any = "1e"
-    refused(lambda: new_game(4, ruleset=bad), SetupError)
+    assert_refused(
+        lambda: new_game(4, ruleset=bad),
+        rule="SETUP-1",
+        words=("ruleset must be a Ruleset, not '1e'",),
+        error=SetupError,
+    )
 
 
 def test_setup_error_names_the_setup_rule() -> None:
@@ -253,7 +261,7 @@ def test_chance_tribe_of_another_ruleset_refused() -> None:
         state,
         other,
         rule="SETUP-3",
-        words=("not in this ruleset",),
+        words=("that tribe is not in this ruleset",),
         error=IllegalActionError,
     )
 
@@ -290,9 +298,10 @@ def test_new_game_tribes_any_iterable_code_or_name(tribes: Callable[[], Any]) ->
 @pytest.mark.parametrize(
     ("tribes", "words"),
     [
-        ("DWAELFGIAMERORCWIZ", "not one string"),
-        ([*SIX_TRIBES[:5], "DWA"], "named twice"),
-        ([FIRST_EDITION.tribe("CEN")] * 6, "named twice"),
+        ("DWAELFGIAMERORCWIZ", "tribes must be a list of tribe codes, not one string"),
+        ([*SIX_TRIBES[:5], "DWA"], "a tribe is named twice"),
+        ([FIRST_EDITION.tribe("CEN")] * 6, "a tribe is named twice"),
+        (5, "tribes must be a list of tribe codes, not 5"),
         ([*SIX_TRIBES[:5], b"WIZ"], "unknown tribe"),
         ([*SIX_TRIBES[:5], None], "unknown tribe"),
         ([*SIX_TRIBES[:5], "wiz "], "unknown tribe"),
@@ -720,3 +729,31 @@ def test_first_player_seat_out_of_range_is_impossible_outcome() -> None:
     state = new_game(4, tribes=SIX_TRIBES, glory_tokens=FULL_LAYOUT)
     with pytest.raises(ImpossibleOutcomeError):
         apply(state, parse_action("first 4"))
+
+
+# --- the setup decisions' own checks (state_problems) ------------------------------------------
+
+
+def test_a_tribe_drawn_when_every_tribe_is_chosen_is_a_problem() -> None:
+    """SETUP-3, STATE: chance cannot be drawing a tribe once every tribe is chosen and the deck
+    is built."""
+    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=LAYOUT_4P)
+    assert state_problems(attrs.evolve(state, pending=ChooseTribes())) == (
+        "every tribe is chosen, yet another one is to be drawn (SETUP-3)",
+        "no card is in the deck, no marker on the track before the tribes (SETUP-3)",
+    )
+
+
+def test_glory_tokens_laid_out_of_turn_or_not_in_the_game_are_a_problem() -> None:
+    """SETUP-4, STATE: the tokens are laid kingdom by kingdom from Althea, from the game's
+    tokens only."""
+    state = new_game(4, tribes=SIX_TRIBES)
+    assert state.pending == LayTokensPending(Kingdom.ALTHEA) and state_problems(state) == ()
+    assert state_problems(attrs.evolve(state, pending=LayTokensPending(Kingdom.DURIS))) == (
+        "the glory tokens of Duris are laid after 0 kingdoms: tokens are laid kingdom by"
+        " kingdom, from Althea (SETUP-4)",
+    )
+    three_zeros = attrs.evolve(state, tokens=((0, 0, 0),), pending=LayTokensPending(Kingdom.DURIS))
+    assert state_problems(three_zeros) == (
+        "the glory tokens laid so far are not among the game's tokens (SETUP-4)",
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+import attrs
 import pytest
 
 from ethnos_rules import (
@@ -27,6 +28,7 @@ from ethnos_rules import (
     is_terminal,
     position,
     sample,
+    state_problems,
     to_move,
 )
 from helpers import (
@@ -1405,4 +1407,14 @@ def test_a_kept_elf_card_out_of_card_order_when_nothing_may_follow() -> None:
         rule="TRIBE-ELF-1",
         words=("DWA-green comes before ORC-red, kept already", "may still be kept now: none"),
         error=IllegalActionError,
+    )
+
+
+def test_an_orc_decision_in_the_last_age_is_a_problem() -> None:
+    """TRIBE-ORC-2, STATE: in the last Age no Orc player decides (every Horde is emptied), so a
+    state asking for that decision then is not sound."""
+    state = end_age(_horde_position(age=1))
+    assert state_problems(state) == ()
+    assert state_problems(attrs.evolve(state, age=3)) == (
+        "in the last Age every Horde is emptied without a decision (TRIBE-ORC-2)",
     )

@@ -1,0 +1,122 @@
+"""The decisions' own checks: a state whose pending decision cannot come next in it is not
+sound, and :func:`~ethnos_rules.state_problems` says why, in words (STATE).
+
+Each test plays to a real decision, changes one thing about it with ``attrs.evolve`` so that
+only that decision's check fails, and compares the whole message. (A snapshot read back with
+``state_from_json`` is refused with these words.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ethnos_rules import GameState, card, new_game, position, state_problems
+from helpers import GIA_SET, LAYOUT_4P, MER_SET, SIX_TRIBES, TOKENS_4P, act, end_age
+
+CEN_SET = ["CEN", "ELF", "ORC", "SKE", "TRO", "WIZ"]
+
+
+def with_pending(state: GameState, **changes: Any) -> GameState:
+    """``state`` with its pending decision changed."""
+    pending: Any = state.pending  # every decision class is an attrs class
+    return attrs.evolve(state, pending=attrs.evolve(pending, **changes))
+
+
+def with_ctx(state: GameState, **changes: Any) -> GameState:
+    """``state`` with the band context of its pending decision changed."""
+    ctx = state.pending.ctx  # type: ignore[attr-defined]
+    return with_pending(state, ctx=attrs.evolve(ctx, **changes))
+
+
+def test_a_starting_card_past_the_last_player_is_a_problem() -> None:
+    """AGE-2, STATE: one starting card is dealt to each player, no more."""
+    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=LAYOUT_4P, first_player=0)
+    assert type(state.pending).__name__ == "DealPending" and state_problems(state) == ()
+    assert state_problems(with_pending(state, dealt=4)) == (
+        "starting card 5 is dealt, but there are 4 players",
+    )
+
+
+def test_a_placement_for_a_band_that_placed_is_a_problem() -> None:
+    """BAND-5, STATE: a band places one marker; once it has, no placement is pending."""
+    state = act(
+        position(4, CEN_SET, tokens=TOKENS_4P, hands={0: "ORC-red ORC-red"}),
+        "band *ORC-red ORC-red",
+    )
+    assert type(state.pending).__name__ == "PlacePending" and state_problems(state) == ()
+    assert state_problems(with_ctx(state, placed=True)) == (
+        "seat 0: place the band's marker: the band *ORC-red ORC-red has no marker to place"
+        " (BAND-5)",
+    )
+
+
+def test_a_chain_after_a_centaur_band_that_did_not_place_is_a_problem() -> None:
+    """TRIBE-CEN-1, STATE: only a Centaur-led band that placed a marker is followed by a
+    chained band."""
+    state = position(4, CEN_SET, tokens=TOKENS_4P, hands={0: "CEN-red ELF-blue ELF-blue"})
+    state = act(state, "band *CEN-red", "place Rhea")
+    assert type(state.pending).__name__ == "ChainPending" and state_problems(state) == ()
+    assert state_problems(with_ctx(state, placed=False)) == (
+        "seat 0: play another band (Centaurs) or stop: only a Centaur-led band that placed a"
+        " marker chains (TRIBE-CEN-1)",
+    )
+
+
+def test_wizards_drawing_with_cards_left_in_hand_is_a_problem() -> None:
+    """TRIBE-WIZ-1, STATE: the rest of the hand is discarded before the Wizards draw."""
+    state = position(4, CEN_SET, tokens=TOKENS_4P, hands={0: "WIZ-red WIZ-blue ORC-gray"})
+    state = act(state, "band *WIZ-red WIZ-blue", "place none")
+    assert type(state.pending).__name__ == "WizardPending" and state_problems(state) == ()
+    kept = card("ORC-gray")
+    player = attrs.evolve(state.players[0], hand=(kept,))
+    row = list(state.row)
+    row.remove(kept)
+    unsound = attrs.evolve(state, players=(player, *state.players[1:]), row=tuple(row))
+    assert state_problems(unsound) == (
+        "seat 0: Wizards draw X cards or none: the rest of the hand is discarded before Wizards"
+        " draw (TRIBE-WIZ-1)",
+    )
+
+
+def test_more_checkpoint_markers_than_the_move_earns_is_a_problem() -> None:
+    """TRIBE-MER-2, STATE: a Merfolk move earns one checkpoint marker per checkpoint reached or
+    passed; a move of 3 from space 0 reaches one (space 3)."""
+    state = position(4, MER_SET, tokens=TOKENS_4P, hands={0: "MER-red MER-red MER-blue"})
+    state = act(state, "band *MER-red MER-red MER-blue", "place none")
+    assert type(state.pending).__name__ == "CheckpointPending" and state_problems(state) == ()
+    assert state.players[0].merfolk == 3
+    assert state_problems(with_pending(state, left=6)) == (
+        "seat 0: place a Merfolk checkpoint marker (6 left): a move of 3 to space 3 earns 1"
+        " checkpoint marker(s), and one needs a marker in supply (TRIBE-MER-2)",
+    )
+    # A marker still on space 0 has made no move that earns a marker.
+    back = attrs.evolve(
+        state, players=(attrs.evolve(state.players[0], merfolk=0), *state.players[1:])
+    )
+    problems = state_problems(back)
+    assert problems[-1] == (
+        "seat 0: place a Merfolk checkpoint marker (1 left): a move of 3 to space 0 earns 0"
+        " checkpoint marker(s), and one needs a marker in supply (TRIBE-MER-2)"
+    )
+
+
+def test_an_orc_decision_with_gains_of_the_wrong_shape_is_a_problem() -> None:
+    """TRIBE-ORC-2, END-3, STATE: the Orc decisions carry the Glory gained so far this end of
+    Age, one row per seat of one value per source."""
+    state = position(
+        4,
+        GIA_SET,
+        tokens=TOKENS_4P,
+        horde={1: ["red", "blue", "green"]},
+        dragons_drawn=2,
+        top_left=0,
+    )
+    state = end_age(state)
+    assert type(state.pending).__name__ == "HordeEmptyPending" and state_problems(state) == ()
+    for gains in [(), ((0, 0, 0, 0, 0),) * 3 + ((0, 0, 0, -1, 0),), ((0, 0, 0, 0),) * 4]:
+        assert state_problems(with_pending(state, gains=gains)) == (
+            "the Glory gained this end of Age needs one row per seat of 5 non-negative values"
+            " (kingdoms, merfolk, giant, orcs, bands)",
+        )

@@ -120,3 +120,30 @@ def test_an_orc_decision_with_gains_of_the_wrong_shape_is_a_problem() -> None:
             "the Glory gained this end of Age needs one row per seat of 5 non-negative values"
             " (kingdoms, merfolk, giant, orcs, bands)",
         )
+
+
+def test_wizard_draws_that_follow_no_wizard_band_or_exceed_x_are_a_problem() -> None:
+    """TRIBE-WIZ-1, STATE: the Wizards' draws follow a Wizard-led band of that seat, X cards in
+    all (here X = 2, none drawn yet)."""
+    state = position(4, CEN_SET, tokens=TOKENS_4P, hands={0: "WIZ-red WIZ-blue"})
+    state = act(state, "band *WIZ-red WIZ-blue", "place none", "wizard 2")
+    assert type(state.pending).__name__ == "WizardDrawPending" and state_problems(state) == ()
+    assert state_problems(with_pending(state, wizard=1)) == (
+        "seat 1's Wizard draws follow no Wizard-led band",
+    )
+    assert state_problems(with_pending(state, left=3)) == (
+        "seat 0's Wizards have drawn 0 cards and 3 are left, but X = 2 (TRIBE-WIZ-1)",
+    )
+
+
+def test_a_deal_that_skipped_a_player_is_a_problem() -> None:
+    """AGE-2, STATE: the starting cards are dealt one each, from the first player on."""
+    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=LAYOUT_4P, first_player=0)
+    state = act(state, "reveal DWA-red")
+    assert repr(state.pending) == "DealPending(dealt=1)" and state_problems(state) == ()
+    dealt = state.players[0]
+    moved = (attrs.evolve(dealt, hand=()), attrs.evolve(state.players[1], hand=dealt.hand))
+    unsound = attrs.evolve(state, players=(*moved, *state.players[2:]))
+    assert state_problems(unsound) == (
+        "chance: deal starting card 2: the hands must hold the cards dealt so far (AGE-2)",
+    )

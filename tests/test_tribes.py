@@ -349,7 +349,10 @@ def test_elves_keep_the_first_card_kind(elves_keep: Literal["up_to_x", "exactly_
     assert legal(state) == first
     state = act(state, "keep CEN-green")
     assert legal(state) == second
-    state = act(state, "keep CEN-green", "keep done")
+    state = act(state, "keep CEN-green")
+    # Two of one kind kept are in card order: the state is sound, and only stopping is left.
+    assert state_problems(state) == () and legal(state) == ["keep done"]
+    state = act(state, "keep done")
     assert state.players[0].hand == (card("CEN-green"), card("CEN-green"))
     assert card("ORC-gray") in state.row
 

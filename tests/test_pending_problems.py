@@ -12,7 +12,16 @@ from typing import Any
 
 import attrs
 
-from ethnos_rules import GameState, card, new_game, position, state_problems
+from ethnos_rules import (
+    GameState,
+    card,
+    is_terminal,
+    new_game,
+    play_random,
+    position,
+    state_problems,
+)
+from ethnos_rules._rules.tribes import TrollPending
 from helpers import GIA_SET, LAYOUT_4P, MER_SET, SIX_TRIBES, TOKENS_4P, act, end_age
 
 CEN_SET = ["CEN", "ELF", "ORC", "SKE", "TRO", "WIZ"]
@@ -146,4 +155,61 @@ def test_a_deal_that_skipped_a_player_is_a_problem() -> None:
     unsound = attrs.evolve(state, players=(*moved, *state.players[2:]))
     assert state_problems(unsound) == (
         "chance: deal starting card 2: the hands must hold the cards dealt so far (AGE-2)",
+    )
+
+
+def test_a_band_that_no_centaur_band_led_into_is_no_chained_band() -> None:
+    """TRIBE-CEN-1, STATE: a band counted as the 2nd of a Centaur chain follows a Centaur-led
+    band; here the band before it is led by an Elf."""
+    state = position(
+        4, CEN_SET, tokens=TOKENS_4P, hands={0: "ELF-red"}, bands={0: ["*ORC-blue", "*ELF-blue"]}
+    )
+    state = act(state, "band *ELF-red")
+    assert type(state.pending).__name__ == "PlacePending" and state_problems(state) == ()
+    assert state_problems(with_ctx(state, chain=1)) == (
+        "the band *ELF-red cannot be band 2 of a Centaur chain",
+    )
+
+
+def test_an_ability_the_leader_does_not_have_is_a_problem() -> None:
+    """BAND-6, STATE: a follow-up decision belongs to the Leader's ability: an Elf-led band
+    takes no Troll token."""
+    state = position(4, CEN_SET, tokens=TOKENS_4P, hands={0: "ELF-red ORC-gray"})
+    state = act(state, "band *ELF-red", "place none")
+    assert type(state.pending).__name__ == "KeepPending" and state_problems(state) == ()
+    ctx: Any = state.pending.ctx  # type: ignore[attr-defined]
+    assert state_problems(attrs.evolve(state, pending=TrollPending(ctx))) == (
+        "seat 0: take a Troll token or not: the band's Leader ELF-red has no such ability",
+    )
+
+
+def test_a_row_card_turned_up_into_a_hand_is_a_problem() -> None:
+    """AGE-2, AGE-3, STATE: while the row is turned up every player holds one starting card."""
+    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=LAYOUT_4P, first_player=0)
+    state = act(state, *(f"reveal {c}" for c in ["DWA-red", "DWA-blue", "ELF-red", "ELF-blue"]))
+    state = act(state, "reveal GIA-red")
+    assert repr(state.pending) == "RowPending(left=7)" and state_problems(state) == ()
+    # Seat 0 takes the row card; seat 1's card goes into the row: the row still holds one.
+    first, second = state.players[0], state.players[1]
+    players = (
+        attrs.evolve(first, hand=(*first.hand, *state.row)),
+        attrs.evolve(second, hand=()),
+        *state.players[2:],
+    )
+    unsound = attrs.evolve(state, players=players, row=second.hand)
+    assert state_problems(unsound) == (
+        "chance: turn up a row card (7 left): the row must hold the cards turned up so far",
+    )
+
+
+def test_a_game_over_before_the_last_age_or_its_summary_is_a_problem() -> None:
+    """END-6, GAME-1, STATE: the game ends after the last Age is scored, and every Age leaves
+    its summary."""
+    final = play_random(4, 3).final
+    assert is_terminal(final) and state_problems(final) == ()
+    two = attrs.evolve(final, history=final.history[:2], last_dragon=final.history[1].third_dragon)
+    assert state_problems(two) == ("the game is over, so each of the 3 Ages has a summary",)
+    assert state_problems(attrs.evolve(two, age=2)) == (
+        "the game ends after Age 3, not Age 2 (END-6)",
+        "the game is over, so each of the 3 Ages has a summary",
     )

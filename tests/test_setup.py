@@ -737,11 +737,13 @@ def test_first_player_seat_out_of_range_is_impossible_outcome() -> None:
 def test_a_tribe_drawn_when_every_tribe_is_chosen_is_a_problem() -> None:
     """SETUP-3, STATE: chance cannot be drawing a tribe once every tribe is chosen and the deck
     is built."""
-    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=LAYOUT_4P)
-    assert state_problems(attrs.evolve(state, pending=ChooseTribes())) == (
-        "every tribe is chosen, yet another one is to be drawn (SETUP-3)",
-        "no card is in the deck, no marker on the track before the tribes (SETUP-3)",
-    )
+    # With the Merfolk in play (their markers on the track) and without.
+    for tribes in [SIX_TRIBES, ["DWA", "ELF", "GIA", "ORC", "SKE", "WIZ"]]:
+        state = new_game(4, tribes=tribes, glory_tokens=LAYOUT_4P)
+        assert state_problems(attrs.evolve(state, pending=ChooseTribes())) == (
+            "every tribe is chosen, yet another one is to be drawn (SETUP-3)",
+            "no card is in the deck, no marker on the track before the tribes (SETUP-3)",
+        )
 
 
 def test_glory_tokens_laid_out_of_turn_or_not_in_the_game_are_a_problem() -> None:

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import pytest
 
 from ethnos_rules import (
     GameState,
+    Options,
     card,
     is_terminal,
     new_game,
@@ -213,3 +215,35 @@ def test_a_game_over_before_the_last_age_or_its_summary_is_a_problem() -> None:
         "the game ends after Age 3, not Age 2 (END-6)",
         "the game is over, so each of the 3 Ages has a summary",
     )
+
+
+@pytest.mark.parametrize(
+    ("bands", "chain", "centaur_chain", "problem"),
+    [
+        # One band before this one: it can be band 1 or 2 of a chain, not band 3.
+        (["*CEN-blue"], 1, "allowed", None),
+        (["*CEN-blue"], 2, "allowed", "the band *ELF-red cannot be band 3 of a Centaur chain"),
+        # Two Centaur bands before it: band 3 of a chain, unless chains stop at two bands.
+        (["*CEN-blue", "*CEN-red"], 2, "allowed", None),
+        (
+            ["*CEN-blue", "*CEN-red"],
+            2,
+            "single",
+            "the band *ELF-red cannot be band 3 of a Centaur chain",
+        ),
+        (["*CEN-blue", "*CEN-red"], 1, "single", None),
+        (["*CEN-blue"], -1, "allowed", "the band *ELF-red cannot be band 0 of a Centaur chain"),
+    ],
+)
+def test_a_chained_band_follows_as_many_centaur_bands_as_the_chain_allows(
+    bands: list[str], chain: int, centaur_chain: str, problem: str | None
+) -> None:
+    """TRIBE-CEN-1, TRIBE-CEN-2, STATE: the n-th band of a chain follows n - 1 bands of the
+    player, each led by a Centaur; under centaur_chain=single a chain has two bands at most."""
+    options = Options(centaur_chain="single" if centaur_chain == "single" else "allowed")
+    state = position(
+        4, CEN_SET, tokens=TOKENS_4P, hands={0: "ELF-red"}, bands={0: bands}, options=options
+    )
+    state = act(state, "band *ELF-red")
+    assert type(state.pending).__name__ == "PlacePending" and state_problems(state) == ()
+    assert state_problems(with_ctx(state, chain=chain)) == ((problem,) if problem else ())

@@ -247,3 +247,17 @@ def test_a_chained_band_follows_as_many_centaur_bands_as_the_chain_allows(
     state = act(state, "band *ELF-red")
     assert type(state.pending).__name__ == "PlacePending" and state_problems(state) == ()
     assert state_problems(with_ctx(state, chain=chain)) == ((problem,) if problem else ())
+
+
+def test_a_draw_for_a_player_at_the_hand_limit_is_a_problem() -> None:
+    """TURN-2, STATE: a player holding 10 cards may not recruit, so no draw is theirs."""
+    nine = "ORC-red ORC-red ORC-blue ORC-blue ORC-green ORC-green ORC-gray ORC-gray ORC-purple"
+    state = position(4, CEN_SET, tokens=TOKENS_4P, hands={0: nine, 1: "SKE"})
+    state = act(state, "recruit deck")
+    assert repr(state.pending) == "RecruitDraw(recruiter=0)" and state_problems(state) == ()
+    first, second = state.players[0], state.players[1]
+    ten = tuple(sorted((*first.hand, *second.hand), key=lambda c: c.index))
+    players = (attrs.evolve(first, hand=ten), attrs.evolve(second, hand=()), *state.players[2:])
+    assert state_problems(attrs.evolve(state, players=players)) == (
+        "seat 0 holds 10 cards and may not recruit (TURN-2)",
+    )

@@ -37,6 +37,7 @@ from ethnos_rules import (
     PlacementTest,
     Visitor,
     apply,
+    card,
     glory,
     parse_action,
     play_random,
@@ -209,6 +210,36 @@ def test_mandatory_single_placement_says_it_is_mandatory() -> None:
         str(placed)
         == "Seat 0 places a marker in Rhea (now 1 there): placing is mandatory (BAND-5a)."
     )
+
+
+def test_the_placement_test_event_holds_the_numbers_of_the_test() -> None:
+    """BAND-5, TRIBE-MIN-1, TRIBE-WIN-1, TRIBE-HAL-1: the size test of a band, field by field:
+    an Orc pair tested in Rhea only; a Minotaur's +1; a Wingfolk tested in every kingdom and
+    free to choose; a Halfling never tested."""
+    hands = {0: "ORC-red ORC-red MIN-blue WIN-gray HAL-green"}
+    tribes = ["HAL", "MIN", "ORC", "SKE", "TRO", "WIN"]
+    state = position(4, tribes, hands=hands, kingdoms={0: {"Rhea": 1, "Duris": 1}})
+    held = {Kingdom.RHEA, Kingdom.DURIS}
+    cases = {
+        "band *ORC-red ORC-red": PlacementTest(
+            0, card("ORC-red"), 2, 0, ((Kingdom.RHEA, (1,)),), (Kingdom.RHEA,)
+        ),
+        "band *MIN-blue": PlacementTest(
+            0, card("MIN-blue"), 1, 1, ((Kingdom.STRATON, (0,)),), (Kingdom.STRATON,)
+        ),
+        "band *WIN-gray": PlacementTest(
+            0,
+            card("WIN-gray"),
+            1,
+            0,
+            tuple((k, (1,) if k in held else (0,)) for k in Kingdom),
+            tuple(k for k in Kingdom if k not in held),
+            any_kingdom=True,
+        ),
+        "band *HAL-green": PlacementTest(0, card("HAL-green"), 1, 0, (), (), blocked="never"),
+    }
+    for band, expected in cases.items():
+        assert only(events_of(state, band), PlacementTest) == expected, band
 
 
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:

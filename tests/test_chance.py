@@ -369,6 +369,8 @@ class Integers:
         # A value not below n is drawn again: ((2**62 - 1) << 62) >> 61 = 2**63 - 2 >= n,
         # then (1 << 62) >> 61 = 2.
         ((1 << 62) + 1, [(1 << 62) - 1, 0, 1, 0], [1 << 62] * 4, 2),
+        # n itself is not below n: (2**61 << 62 | 2**61) >> 61 = 2**62 + 1 is drawn again.
+        ((1 << 62) + 1, [1 << 61, 1 << 61, 1, 0], [1 << 62] * 4, 2),
     ],
 )
 def test_below_from_a_numpy_generator_draws_62_bits_at_a_time(

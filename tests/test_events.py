@@ -23,6 +23,7 @@ from ethnos_rules import (
     AreaScored,
     CardDrawn,
     CardKept,
+    ChainStopped,
     Decision,
     DragonRevealed,
     Event,
@@ -35,6 +36,8 @@ from ethnos_rules import (
     MerfolkMoved,
     Options,
     PlacementTest,
+    TrollDeclined,
+    TrollTokenTaken,
     Visitor,
     apply,
     card,
@@ -45,6 +48,7 @@ from ethnos_rules import (
     step,
     winners,
 )
+from helpers import act
 from strategies import GameSetup, game_setups, play_prefix, seeds
 from test_properties import examples
 
@@ -240,6 +244,18 @@ def test_the_placement_test_event_holds_the_numbers_of_the_test() -> None:
     }
     for band, expected in cases.items():
         assert only(events_of(state, band), PlacementTest) == expected, band
+
+
+def test_troll_and_centaur_decisions_name_the_seat() -> None:
+    """TRIBE-TRO-1, TRIBE-CEN-1: taking or declining a Troll token, and stopping a Centaur
+    chain, are told for the seat that decides (seat 1 here), with the band's X."""
+    hands = {1: "TRO-red TRO-red TRO-blue CEN-green ORC-gray"}
+    state = position(4, ["CEN", "DWA", "ORC", "SKE", "TRO", "WIZ"], to_move=1, hands=hands)
+    trolls = act(state, "band *TRO-red TRO-red TRO-blue", "place none")
+    assert only(events_of(trolls, "troll 3"), TrollTokenTaken) == TrollTokenTaken(1, 3, 3)
+    assert only(events_of(trolls, "troll none"), TrollDeclined) == TrollDeclined(1, 3)
+    centaur = act(state, "band *CEN-green", "place Althea")
+    assert only(events_of(centaur, "chain stop"), ChainStopped) == ChainStopped(1)
 
 
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:

@@ -254,6 +254,16 @@ def test_troll_and_centaur_decisions_name_the_seat() -> None:
     trolls = act(state, "band *TRO-red TRO-red TRO-blue", "place none")
     assert only(events_of(trolls, "troll 3"), TrollTokenTaken) == TrollTokenTaken(1, 3, 3)
     assert only(events_of(trolls, "troll none"), TrollDeclined) == TrollDeclined(1, 3)
+    # Every token claimed already: the band takes none, and the event says why.
+    claimed = position(
+        4,
+        ["CEN", "DWA", "ORC", "SKE", "TRO", "WIZ"],
+        to_move=1,
+        hands=hands,
+        trolls={0: [1, 2, 3, 4, 5, 6]},
+    )
+    band = events_of(claimed, "band *TRO-red TRO-red TRO-blue", "place none")
+    assert only(band, TrollDeclined) == TrollDeclined(1, 3, none_left=True)
     centaur = act(state, "band *CEN-green", "place Althea")
     assert only(events_of(centaur, "chain stop"), ChainStopped) == ChainStopped(1)
 

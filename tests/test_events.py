@@ -268,6 +268,15 @@ def test_troll_and_centaur_decisions_name_the_seat() -> None:
     assert only(events_of(centaur, "chain stop"), ChainStopped) == ChainStopped(1)
 
 
+def test_a_card_kept_by_the_elves_is_told_with_x() -> None:
+    """TRIBE-ELF-1: each card the Elves keep is an event naming the seat, the card and X."""
+    hands = {2: "ELF-red ELF-blue ORC-gray DWA-green"}
+    state = position(4, ["CEN", "DWA", "ELF", "ORC", "SKE", "WIZ"], to_move=2, hands=hands)
+    state = act(state, "band *ELF-red ELF-blue", "place none")
+    kept = only(events_of(state, "keep ORC-gray"), CardKept)
+    assert kept == CardKept(2, card("ORC-gray"), 2)
+
+
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:
     """BAND-5: a marker the player chooses to place is the band's, not forced, and says so."""
     state = position(4, MER, hands={0: "ORC-red ORC-red"})

@@ -24,6 +24,7 @@ from ethnos_rules import (
     CardDrawn,
     CardKept,
     ChainStopped,
+    Colour,
     Decision,
     DragonRevealed,
     Event,
@@ -31,6 +32,8 @@ from ethnos_rules import (
     GameRecord,
     GameState,
     HandDiscarded,
+    HordeEmptied,
+    HordeKept,
     Kingdom,
     MarkerPlaced,
     MerfolkMoved,
@@ -275,6 +278,28 @@ def test_a_card_kept_by_the_elves_is_told_with_x() -> None:
     state = act(state, "band *ELF-red ELF-blue", "place none")
     kept = only(events_of(state, "keep ORC-gray"), CardKept)
     assert kept == CardKept(2, card("ORC-gray"), 2)
+
+
+@pytest.mark.parametrize("age", [1, 3])
+def test_an_orc_horde_kept_or_emptied_is_told_for_its_seat(age: int) -> None:
+    """TRIBE-ORC-2, COMP-11: at the end of an Age the Orc player's choice is told for that
+    seat: the Horde kept, or emptied with the markers and the Glory (3 markers: 6); in the last
+    Age it is emptied without a choice, and the event says it was forced."""
+    state = position(
+        4,
+        ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"],
+        age=age,
+        horde={1: ["red", "blue", "green"]},
+        dragons_drawn=2,
+        top_left=0,
+    )
+    emptied = HordeEmptied(1, (Colour.GREEN, Colour.RED, Colour.BLUE), 6, age == 3)
+    if age == 3:
+        assert only(events_of(state, "recruit deck", "reveal DRAGON"), HordeEmptied) == emptied
+        return
+    state = act(state, "recruit deck", "reveal DRAGON")
+    assert only(events_of(state, "empty none"), HordeKept) == HordeKept(1)
+    assert only(events_of(state, "empty green red blue"), HordeEmptied) == emptied
 
 
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:

@@ -32,8 +32,11 @@ from ethnos_rules import (
     GameRecord,
     GameState,
     HandDiscarded,
+    HordeBlocked,
+    HordeDeclined,
     HordeEmptied,
     HordeKept,
+    HordeMarkerAdded,
     Kingdom,
     MarkerPlaced,
     MerfolkMoved,
@@ -300,6 +303,19 @@ def test_an_orc_horde_kept_or_emptied_is_told_for_its_seat(age: int) -> None:
     state = act(state, "recruit deck", "reveal DRAGON")
     assert only(events_of(state, "empty none"), HordeKept) == HordeKept(1)
     assert only(events_of(state, "empty green red blue"), HordeEmptied) == emptied
+
+
+def test_an_orc_band_adding_to_the_horde_or_not_is_told_for_its_seat() -> None:
+    """TRIBE-ORC-1: after an Orc-led band the player adds a marker to the Horde space of the
+    Leader's colour, or not; a space already taken is told as such."""
+    tribes = ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"]
+    hands = {3: "ORC-red ORC-blue"}
+    state = position(4, tribes, to_move=3, hands=hands, horde={3: ["blue"]})
+    red = act(state, "band *ORC-red", "place none")
+    assert only(events_of(red, "horde add"), HordeMarkerAdded) == HordeMarkerAdded(3, Colour.RED)
+    assert only(events_of(red, "horde none"), HordeDeclined) == HordeDeclined(3)
+    blue = events_of(state, "band *ORC-blue", "place none")
+    assert only(blue, HordeBlocked) == HordeBlocked(3, Colour.BLUE, "taken")
 
 
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:

@@ -316,6 +316,12 @@ def test_an_orc_band_adding_to_the_horde_or_not_is_told_for_its_seat() -> None:
     assert only(events_of(red, "horde none"), HordeDeclined) == HordeDeclined(3)
     blue = events_of(state, "band *ORC-blue", "place none")
     assert only(blue, HordeBlocked) == HordeBlocked(3, Colour.BLUE, "taken")
+    # 25 markers on the board: none left in supply, for the kingdom or the Horde.
+    board = {3: {k: 5 for k in ["Althea", "Duris", "Ithys", "Pelagon", "Rhea"]}}
+    spent = position(4, tribes, to_move=3, hands=hands, kingdoms=board)
+    assert spent.players[3].supply == 0
+    no_supply = events_of(spent, "band *ORC-red")
+    assert only(no_supply, HordeBlocked) == HordeBlocked(3, Colour.RED, "supply")
 
 
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:

@@ -31,6 +31,7 @@ from ethnos_rules import (
     GameEnded,
     GameRecord,
     GameState,
+    GiantTokenMissed,
     HandDiscarded,
     HordeBlocked,
     HordeDeclined,
@@ -322,6 +323,16 @@ def test_an_orc_band_adding_to_the_horde_or_not_is_told_for_its_seat() -> None:
     assert spent.players[3].supply == 0
     no_supply = events_of(spent, "band *ORC-red")
     assert only(no_supply, HordeBlocked) == HordeBlocked(3, Colour.RED, "supply")
+
+
+def test_a_giant_band_not_larger_than_the_largest_is_told_for_its_seat() -> None:
+    """TRIBE-GIA-1: a Giant-led band no larger than the largest Giant-led band of the Age is
+    told with its seat, its size and that largest size."""
+    tribes = ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"]
+    bands = {0: ["*GIA-green GIA-gray GIA-orange"]}
+    state = position(4, tribes, to_move=2, hands={2: "GIA-red GIA-blue"}, bands=bands, giant=(0, 3))
+    missed = only(events_of(state, "band *GIA-red GIA-blue", "place none"), GiantTokenMissed)
+    assert missed == GiantTokenMissed(2, size=2, largest=3)
 
 
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:

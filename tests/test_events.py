@@ -32,6 +32,7 @@ from ethnos_rules import (
     GameRecord,
     GameState,
     GiantTokenMissed,
+    GiantTokenTaken,
     HandDiscarded,
     HordeBlocked,
     HordeDeclined,
@@ -333,6 +334,20 @@ def test_a_giant_band_not_larger_than_the_largest_is_told_for_its_seat() -> None
     state = position(4, tribes, to_move=2, hands={2: "GIA-red GIA-blue"}, bands=bands, giant=(0, 3))
     missed = only(events_of(state, "band *GIA-red GIA-blue", "place none"), GiantTokenMissed)
     assert missed == GiantTokenMissed(2, size=2, largest=3)
+    # A larger band takes the token from seat 0: 2 Glory, and the size it beat.
+    larger = position(
+        4,
+        tribes,
+        to_move=2,
+        hands={2: "GIA-red GIA-blue GIA-purple GIA-red"},
+        bands=bands,
+        giant=(0, 3),
+    )
+    taken = only(
+        events_of(larger, "band *GIA-red GIA-blue GIA-purple GIA-red", "place none"),
+        GiantTokenTaken,
+    )
+    assert taken == GiantTokenTaken(2, size=4, previous=3, glory=2)
 
 
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:

@@ -24,6 +24,7 @@ from ethnos_rules import (
     CardDrawn,
     CardKept,
     ChainStopped,
+    CheckpointDeclined,
     Colour,
     Decision,
     DragonRevealed,
@@ -348,6 +349,18 @@ def test_a_giant_band_not_larger_than_the_largest_is_told_for_its_seat() -> None
         GiantTokenTaken,
     )
     assert taken == GiantTokenTaken(2, size=4, previous=3, glory=2)
+
+
+def test_a_merfolk_checkpoint_marker_placed_or_declined_is_told_for_its_seat() -> None:
+    """TRIBE-MER-2: the checkpoint marker a Merfolk move earns is placed in any kingdom (told
+    with the markers there after it) or declined, by the seat that moved."""
+    tribes = ["MER", "MIN", "ORC", "SKE", "TRO", "WIN"]
+    hands = {1: "MER-red MER-red MER-blue"}
+    state = position(4, tribes, to_move=1, hands=hands, kingdoms={1: {"Duris": 2}})
+    state = act(state, "band *MER-red MER-red MER-blue", "place none")
+    placed = only(events_of(state, "checkpoint Duris"), MarkerPlaced)
+    assert placed == MarkerPlaced(1, Kingdom.DURIS, "checkpoint", now=3)
+    assert only(events_of(state, "checkpoint none"), CheckpointDeclined) == CheckpointDeclined(1)
 
 
 def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:

@@ -162,6 +162,7 @@ def assert_refused(
     *,
     rule: str,
     words: Sequence[str] = (),
+    reason: str | None = None,
     error: type[RulesError] = RulesError,
 ) -> RulesError:
     """Check a refusal in full and return it.
@@ -169,7 +170,8 @@ def assert_refused(
     ``target`` is a state, in which ``action`` (an :class:`~ethnos_rules.Action` or its text) is
     applied, or a call that must be refused (``action`` is then the action the error must carry,
     None for a refusal of no action). The error must be of class ``error``, name ``rule``, hold
-    each of ``words`` in its reason, carry the refused action, and print as ``RULE: reason``.
+    each of ``words`` in its reason (or have exactly the ``reason`` given), carry the refused
+    action, and print as ``RULE: reason``.
     """
     if isinstance(action, str):
         action = parse_action(action)
@@ -186,6 +188,7 @@ def assert_refused(
         call()
     err = info.value
     assert err.rule == rule, f"refused by {err.rule}, not {rule}: {err.reason}"
+    assert reason is None or err.reason == reason, f"the reason is {err.reason!r}"
     missing = [w for w in words if w not in err.reason]
     assert not missing, f"the reason {err.reason!r} does not say {missing}"
     assert err.action == action, f"the error carries {err.action!r}, not {action!r}"

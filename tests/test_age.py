@@ -91,7 +91,7 @@ def test_no_dragon_during_the_deal() -> None:
         state,
         "reveal DRAGON",
         rule="CHANCE",
-        words=("no Dragon is left in the deck",),
+        reason="no Dragon is left in the deck",
         error=ImpossibleOutcomeError,
     )
 

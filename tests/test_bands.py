@@ -331,7 +331,7 @@ def test_placement_mandatory_option_wingfolk_must_choose() -> None:
         state,
         "place none",
         rule="BAND-5a",
-        words=("placement is mandatory under the option placement=mandatory",),
+        reason="placement is mandatory under the option placement=mandatory",
         error=IllegalActionError,
     )
 

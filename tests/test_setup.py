@@ -261,7 +261,7 @@ def test_chance_tribe_of_another_ruleset_refused() -> None:
         state,
         other,
         rule="SETUP-3",
-        words=("that tribe is not in this ruleset",),
+        reason="that tribe is not in this ruleset",
         error=IllegalActionError,
     )
 
@@ -293,6 +293,20 @@ def test_new_game_tribes_any_iterable_code_or_name(tribes: Callable[[], Any]) ->
     """SETUP-3: tribes may be any iterable of codes, names (any case) or Tribe objects."""
     state = new_game(4, tribes=tribes())
     assert [t.code for t in state.tribes] == SIX_TRIBES
+
+
+@pytest.mark.parametrize(
+    ("tribes", "reason"),
+    [
+        ("DWAELFGIAMERORCWIZ", "tribes must be a list of tribe codes, not one string"),
+        ([*SIX_TRIBES[:5], "DWA"], "a tribe is named twice"),
+    ],
+)
+def test_new_game_bad_tribes_are_refused_in_these_words(tribes: Any, reason: str) -> None:
+    """SETUP-3: a single string, or a tribe named twice, is refused in exactly these words."""
+    assert_refused(
+        lambda: new_game(4, tribes=tribes), rule="SETUP-3", reason=reason, error=SetupError
+    )
 
 
 @pytest.mark.parametrize(

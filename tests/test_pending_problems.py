@@ -15,6 +15,7 @@ import pytest
 
 from ethnos_rules import (
     GameState,
+    Kingdom,
     Options,
     card,
     is_terminal,
@@ -23,6 +24,7 @@ from ethnos_rules import (
     position,
     state_problems,
 )
+from ethnos_rules._rules.setup import LayTokensPending
 from ethnos_rules._rules.tribes import TrollPending
 from helpers import GIA_SET, LAYOUT_4P, MER_SET, SIX_TRIBES, TOKENS_4P, act, end_age
 
@@ -260,4 +262,27 @@ def test_a_draw_for_a_player_at_the_hand_limit_is_a_problem() -> None:
     players = (attrs.evolve(first, hand=ten), attrs.evolve(second, hand=()), *state.players[2:])
     assert state_problems(attrs.evolve(state, players=players)) == (
         "seat 0 holds 10 cards and may not recruit (TURN-2)",
+    )
+
+
+def test_elf_kept_cards_out_of_card_order_are_a_problem() -> None:
+    """TRIBE-ELF-1, STATE: the cards the Elves keep are named in card order."""
+    state = position(4, CEN_SET, tokens=TOKENS_4P, hands={0: "ELF-red ELF-blue ORC-gray CEN-green"})
+    state = act(state, "band *ELF-red ELF-blue", "place none", "keep CEN-green", "keep ORC-gray")
+    assert type(state.pending).__name__ == "KeepPending" and state_problems(state) == ()
+    backwards = (card("ORC-gray"), card("CEN-green"))
+    assert state_problems(with_pending(state, kept=backwards)) == (
+        "seat 0: Elves keep a card or stop (2 kept): the kept cards must be in the hand, named"
+        " in card order",
+    )
+
+
+def test_glory_tokens_laid_after_every_kingdom_has_them_are_a_problem() -> None:
+    """SETUP-4, STATE: once the six kingdoms have their tokens, no more are laid."""
+    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=LAYOUT_4P)
+    assert len(state.tokens) == 6
+    unsound = attrs.evolve(state, pending=LayTokensPending(Kingdom.STRATON))
+    assert state_problems(unsound) == (
+        "the glory tokens of Straton are laid after 6 kingdoms: tokens are laid kingdom by"
+        " kingdom, from Althea (SETUP-4)",
     )

@@ -5,6 +5,8 @@
 #   make docs   - build the HTML docs into docs/_build/html
 #   make bench  - benchmarks side by side with python-chess; writes docs/reference/performance-results.md
 #   make lint   - ruff check + ruff format --check + lint-imports (the layers)
+#   make mutation - mutation testing of the rule modules (mutmut), the score per module; not in
+#                 `make test`: it takes long (see docs/guide/08-how-this-referee-is-tested.md)
 #   make clean  - remove the venv, caches and build output
 #
 # Each target that needs tools creates .venv by itself (see `venv`).
@@ -15,7 +17,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: venv demo test lint typecheck pytest docs doctest-docs bench clean
+.PHONY: venv demo test lint typecheck pytest docs doctest-docs bench mutation clean
 
 # Reinstall only when pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml
@@ -48,6 +50,11 @@ doctest-docs: venv
 bench: venv
 	$(BIN)/python benchmarks/bench.py --markdown docs/reference/performance-results.md
 
+# mutmut on the rule modules ([tool.mutmut] in pyproject.toml), each survivor rerun against the
+# whole suite; prints killed / timeout / survived / equivalent and the score per module.
+mutation: venv
+	$(BIN)/python scripts/mutation.py
+
 # Runs in order and stops at the first failing command.
 test: venv
 	$(BIN)/ruff check .
@@ -59,6 +66,6 @@ test: venv
 	$(BIN)/sphinx-build -W --keep-going -b doctest docs docs/_build/doctest
 
 clean:
-	rm -rf $(VENV) docs/_build build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis .import_linter_cache
+	rm -rf $(VENV) docs/_build build dist mutants .mypy_cache .ruff_cache .pytest_cache .hypothesis .import_linter_cache
 	find . -name '__pycache__' -type d -prune -exec rm -rf {} +
 	find . -name '*.egg-info' -type d -prune -exec rm -rf {} +

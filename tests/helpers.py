@@ -1,9 +1,10 @@
 """Helpers shared by the tests: tribe sets, explicit glory-token layouts, short ways to play, the
-check that a refusal is a clean :class:`~ethnos_rules.RulesError`, and the command line runner."""
+checks that a refusal is a clean :class:`~ethnos_rules.RulesError` (and which rule refuses what,
+and why), and the command line runner."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -11,9 +12,12 @@ import pytest
 from click.testing import CliRunner, Result
 
 from ethnos_rules import (
+    FIRST_EDITION,
+    Action,
     GameState,
     RecordError,
     RulesError,
+    Ruleset,
     apply,
     legal_actions,
     parse_action,
@@ -48,6 +52,28 @@ HAL_SET = ["HAL", "MIN", "ORC", "SKE", "TRO", "WIN"]
 MER_SET = ["MER", "MIN", "ORC", "SKE", "TRO", "WIN"]
 MER_SET_SMALL = ["MER", "MIN", "ORC", "SKE", "TRO"]
 """Merfolk, for 4–6 and for 2–3 players."""
+
+
+def ruleset_like_first(name: str, *extra: tuple[str, str]) -> Ruleset:
+    """A ruleset with the first edition's printed components (its own objects, not the first
+    edition's), plus ``extra`` tribes ``(code, name)`` after them, with the Elves' ability."""
+    first = FIRST_EDITION
+    tribes = [(t.code, t.name, t.ability, t.wild) for t in first.tribes]
+    elves = first.tribe("ELF").ability
+    return Ruleset(
+        name=name,
+        tribes=[*tribes, *((code, label, elves, False) for code, label in extra)],
+        copies_per_colour={"HAL": 4},
+        wild_copies=12,
+        band_glory=first.band_glory,
+        troll_tokens=first.troll_tokens,
+        orc_glory=first.orc_glory,
+        giant_values=first.giant_values,
+        dragons=first.dragons,
+        markers=first.markers,
+        hand_limit=first.hand_limit,
+    )
+
 
 # --- glory tokens -------------------------------------------------------------------------------
 
@@ -127,6 +153,46 @@ def refused(call: Callable[[], object], error: type[E]) -> E:
     err = info.value
     assert err.rule and err.reason
     assert str(err).startswith(err.rule) or isinstance(err, RecordError)
+    return err
+
+
+def assert_refused(
+    target: GameState | Callable[[], object],
+    action: Action | str | None = None,
+    *,
+    rule: str,
+    words: Sequence[str] = (),
+    reason: str | None = None,
+    error: type[RulesError] = RulesError,
+) -> RulesError:
+    """Check a refusal in full and return it.
+
+    ``target`` is a state, in which ``action`` (an :class:`~ethnos_rules.Action` or its text) is
+    applied, or a call that must be refused (``action`` is then the action the error must carry,
+    None for a refusal of no action). The error must be of class ``error``, name ``rule``, hold
+    each of ``words`` in its reason (or have exactly the ``reason`` given), carry the refused
+    action, and print as ``RULE: reason``.
+    """
+    if isinstance(action, str):
+        action = parse_action(action)
+    if isinstance(target, GameState):
+        assert action is not None, "a refusal in a state needs the action refused"
+        state, refused_action = target, action
+
+        def call() -> object:
+            return apply(state, refused_action)
+
+    else:
+        call = target
+    with pytest.raises(error) as info:
+        call()
+    err = info.value
+    assert err.rule == rule, f"refused by {err.rule}, not {rule}: {err.reason}"
+    assert reason is None or err.reason == reason, f"the reason is {err.reason!r}"
+    missing = [w for w in words if w not in err.reason]
+    assert not missing, f"the reason {err.reason!r} does not say {missing}"
+    assert err.action == action, f"the error carries {err.action!r}, not {action!r}"
+    assert str(err).startswith(f"{rule}: {err.reason}")
     return err
 
 

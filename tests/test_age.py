@@ -7,11 +7,13 @@ import random
 from collections.abc import Mapping
 from fractions import Fraction
 
+import attrs
 import pytest
 
 from ethnos_rules import (
     CHANCE,
     DRAGON,
+    FirstPlayer,
     GameState,
     ImpossibleOutcomeError,
     Reveal,
@@ -19,11 +21,23 @@ from ethnos_rules import (
     card,
     chance_outcomes,
     new_game,
+    parse_action,
     position,
     sample,
+    state_problems,
+    step,
     to_move,
 )
-from helpers import FIVE_TRIBES, GIA_SET, LAYOUT_4P, SIX_TRIBES, act, at_end, end_age
+from helpers import (
+    FIVE_TRIBES,
+    GIA_SET,
+    LAYOUT_4P,
+    SIX_TRIBES,
+    act,
+    assert_refused,
+    at_end,
+    end_age,
+)
 
 SMALL_LAYOUT = [[0, 2], [2, 4], [4, 6], [6, 6], [8, 8], [8, 10]]
 
@@ -73,9 +87,13 @@ def test_no_dragon_during_the_deal() -> None:
     """AGE-2: Dragons are not in the deck while the starting cards are dealt."""
     state = dealt_game(3, first=0)
     assert all(a != Reveal(DRAGON) for a, _ in chance_outcomes(state))
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        act(state, "reveal DRAGON")
-    assert err.value.rule == "CHANCE"
+    assert_refused(
+        state,
+        "reveal DRAGON",
+        rule="CHANCE",
+        reason="no Dragon is left in the deck",
+        error=ImpossibleOutcomeError,
+    )
 
 
 # --- AGE-3, AGE-4: row and Dragon split -----------------------------------------------------
@@ -172,7 +190,15 @@ def test_first_player_of_age_two_least_glory_tie_from_drawer(
     Nothing scores at this end of Age (no markers, no bands), so the Glory stays as given.
     """
     state = position(4, SIX_TRIBES, to_move=drawer, glory=glory, dragons_drawn=2, top_left=0)
-    state = end_age(state)
+    state = act(state, "recruit deck")
+    ended = step(state, parse_action("reveal DRAGON"))
+    state = ended.state
+    # The event says who is first, and why: the least Glory, the seats that have it, and the
+    # drawer of the last Dragon, where the clockwise count starts.
+    least = min(glory.get(s, 0) for s in range(4))
+    tied = tuple(s for s in range(4) if glory.get(s, 0) == least)
+    said = [e for e in ended.events if isinstance(e, FirstPlayer)]
+    assert said == [FirstPlayer(first, 2, "least_glory", least, tied, drawer)]
     assert state.history[-1].third_dragon == drawer
     assert [p.glory for p in state.players] == [glory.get(s, 0) for s in range(4)]
     assert state.age == 2
@@ -282,3 +308,14 @@ def test_first_turn_of_the_age_is_the_first_player() -> None:
     assert to_move(state) == 4
     state = act(state, f"recruit {state.row[0]}")
     assert to_move(state) == 0
+
+
+def test_a_first_player_already_chosen_while_chance_is_to_choose_one_is_a_problem() -> None:
+    """AGE-5, STATE: a state whose first player is chosen while chance is still to choose one
+    breaks an invariant, and state_problems() says which."""
+    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=LAYOUT_4P)
+    assert state_problems(state) == ()
+    broken = attrs.evolve(state, first_player=2)
+    assert state_problems(broken) == (
+        "the first player is chosen, yet chance is to choose one (AGE-5)",
+    )

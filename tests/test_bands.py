@@ -26,7 +26,7 @@ from ethnos_rules import (
     position,
     to_move,
 )
-from helpers import HAL_SET, TOKENS_4P, TOKENS_SMALL, act, legal
+from helpers import HAL_SET, TOKENS_4P, TOKENS_SMALL, act, assert_refused, legal
 
 TRIBES = ["DWA", "ELF", "HAL", "MIN", "SKE", "WIN"]
 SMALL = ["DWA", "ELF", "HAL", "MIN", "WIN"]
@@ -59,13 +59,27 @@ def test_band_of_ten_cards() -> None:
     assert state.players[0].bands[0].size == 10
 
 
-def test_band_needs_cards_in_hand() -> None:
-    """BAND-1: the band's cards come from the player's hand (with multiplicity)."""
+@pytest.mark.parametrize(
+    ("band", "missing"),
+    [
+        ("*ELF-red ELF-red", "ELF-red"),
+        ("*ELF-green", "ELF-green"),
+        ("*ELF-red ELF-blue SKE", "SKE"),
+        # every card missing is named once per copy missing, in card order
+        ("*ELF-red ELF-green ELF-red ELF-red DWA-red", "DWA-red, ELF-green, ELF-red, ELF-red"),
+    ],
+)
+def test_band_needs_cards_in_hand(band: str, missing: str) -> None:
+    """BAND-1: the band's cards come from the player's hand (with multiplicity); the refusal
+    names the cards that are not in it."""
     state = position(4, TRIBES, hands={0: "ELF-red ELF-blue"})
-    for text in ["band *ELF-red ELF-red", "band *ELF-green", "band *ELF-red ELF-blue SKE"]:
-        with pytest.raises(IllegalActionError) as err:
-            act(state, text)
-        assert err.value.rule == "BAND-1"
+    assert_refused(
+        state,
+        "band " + band,
+        rule="BAND-1",
+        words=(f"the band uses cards that are not in the hand: {missing}",),
+        error=IllegalActionError,
+    )
 
 
 # --- BAND-2, BAND-3 ---------------------------------------------------------------------------
@@ -313,9 +327,13 @@ def test_placement_mandatory_option_wingfolk_must_choose() -> None:
     state = act(state, "band *WIN-purple DWA-purple")
     assert Place(None) not in legal_actions(state)
     assert len(legal_actions(state)) == 6
-    with pytest.raises(IllegalActionError) as err:
-        act(state, "place none")
-    assert err.value.rule == "BAND-5a"
+    assert_refused(
+        state,
+        "place none",
+        rule="BAND-5a",
+        reason="placement is mandatory under the option placement=mandatory",
+        error=IllegalActionError,
+    )
 
 
 # Seat 0 holds 2 markers in every kingdom but Straton, where it holds 1.

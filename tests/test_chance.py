@@ -23,13 +23,15 @@ from ethnos_rules import (
     is_chance,
     legal_actions,
     new_game,
+    parse_action,
     play_random,
     position,
     sample,
     state_problems,
     to_move,
 )
-from helpers import act, refused
+from ethnos_rules._rules.chance import below, pick
+from helpers import act, assert_refused, refused, ruleset_like_first
 
 # 4 tribes of 12 + 12 Skeletons = 60 cards.
 TRIBES = ["DWA", "ELF", "GIA", "SKE", "ORC"]
@@ -81,9 +83,13 @@ def test_top_part_probabilities() -> None:
 def test_no_dragon_while_top_part_remains() -> None:
     """CHANCE, AGE-4: a Dragon cannot be revealed while top-part cards remain."""
     state = drawing(top_left=1)
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        act(state, "reveal DRAGON")
-    assert err.value.rule == "CHANCE"
+    assert_refused(
+        state,
+        "reveal DRAGON",
+        rule="CHANCE",
+        words=("a Dragon cannot be drawn while 1 top-part cards remain (AGE-4)",),
+        error=ImpossibleOutcomeError,
+    )
     # The last top-part card: then the bottom part begins and a Dragon can come.
     state = act(state, "reveal GIA-gray")
     assert state.top_left == 0
@@ -154,17 +160,41 @@ def test_every_chance_node_of_a_game_sums_to_one(players: int, seed: int) -> Non
 def test_outcome_not_in_deck_refused() -> None:
     """CHANCE: a card of a tribe not in play cannot be drawn."""
     state = drawing(top_left=5)
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        act(state, "reveal WIZ-red")
-    assert err.value.rule == "CHANCE"
+    assert_refused(
+        state,
+        "reveal WIZ-red",
+        rule="CHANCE",
+        words=("no WIZ-red is left in the deck",),
+        error=ImpossibleOutcomeError,
+    )
+
+
+def test_card_past_the_end_of_the_deck_refused() -> None:
+    """CHANCE: a card of another ruleset whose index is the length of this game's deck (the
+    first card kind past its end) is refused like any card that is not in the deck."""
+    state = drawing(top_left=5)
+    bigger = ruleset_like_first("bigger", ("ZZZ", "Extras"))
+    [past_the_end] = [c for c in bigger.cards if c.index == len(state.deck)]
+    assert past_the_end.code == "ZZZ-green"
+    assert_refused(
+        state,
+        Reveal(past_the_end),
+        rule="CHANCE",
+        words=("no ZZZ-green is left in the deck",),
+        error=ImpossibleOutcomeError,
+    )
 
 
 def test_third_copy_refused_when_two_are_in_the_row() -> None:
     """CHANCE, COMP-3: both ELF-red are in the row, so a third cannot be drawn."""
     state = drawing(top_left=0)
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        act(state, "reveal ELF-red")
-    assert err.value.rule == "CHANCE"
+    assert_refused(
+        state,
+        "reveal ELF-red",
+        rule="CHANCE",
+        words=("no ELF-red is left in the deck",),
+        error=ImpossibleOutcomeError,
+    )
 
 
 def test_third_copy_refused_when_seen_in_hand_and_band() -> None:
@@ -252,6 +282,28 @@ def test_sample_with_a_broken_rng() -> None:
     refused(lambda: sample(new_game(3), Broken()), RulesError)
 
 
+@pytest.mark.parametrize(
+    ("roll", "words"),
+    [
+        pytest.param(12, "the random source gave 12, not a number below 12", id="the-bound"),
+        pytest.param(-1, "the random source gave -1, not a number below 12", id="negative"),
+        pytest.param(0.0, "the random source gave 0.0, not a number below 12", id="float"),
+        pytest.param(False, "the random source gave False, not a number below 12", id="bool"),
+    ],
+)
+def test_sample_with_an_rng_out_of_range(roll: object, words: str) -> None:
+    """CHANCE: the first draw of a new 3-player game picks one of 12 tribes, so the sampler
+    asks for a number from 0 to 11; a random source that gives exactly 12, a negative number
+    or a number that is not an int is refused by name, not met by a later failure."""
+
+    class Off(random.Random):
+        def randrange(self, *args: Any, **kwargs: Any) -> Any:
+            assert args == (12,)
+            return roll
+
+    assert_refused(lambda: sample(new_game(3), Off()), rule="CHANCE", words=(words,))
+
+
 def test_sample_with_any_random_random() -> None:
     """CHANCE: any random.Random works, the system source included; a state where a player
     decides is returned as it is."""
@@ -263,3 +315,69 @@ def test_sample_with_any_random_random() -> None:
 def test_play_random_reproducible() -> None:
     """CHANCE: a seeded random game is the same game every time."""
     assert play_random(3, seed=5).actions == play_random(3, seed=5).actions
+
+
+def test_pick_reports_outcomes_that_do_not_sum_to_one() -> None:
+    """CHANCE: pick() draws from outcomes whose probabilities sum to 1, a roll below the common
+    denominator (4 here) each; given outcomes that sum to less, a roll past their total is a
+    programming error, said as such (the rules' own outcomes always sum to 1, as the property
+    tests check)."""
+
+    class Fixed(random.Random):
+        def __init__(self, roll: int) -> None:
+            super().__init__(0)
+            self.roll = roll
+
+        def randrange(self, *args: Any, **kwargs: Any) -> int:
+            assert args == (4,)
+            return self.roll
+
+    first, second = parse_action("first 0"), parse_action("first 1")
+    short = [(first, Fraction(1, 4)), (second, Fraction(1, 2))]
+    # Rolls 0 | 1 2 | 3: the first quarter, the next half, and nothing.
+    assert [pick(short, Fixed(roll)) for roll in (0, 1, 2)] == [first, second, second]
+    with pytest.raises(AssertionError, match=r"^chance outcomes do not sum to 1$"):
+        pick(short, Fixed(3))
+
+
+class Integers:
+    """A stand-in for a numpy Generator's ``integers``: gives ``values`` in turn and records
+    the bound of every call."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+        self.bounds: list[int] = []
+
+    def integers(self, bound: int) -> int:
+        self.bounds.append(bound)
+        return self.values.pop(0)
+
+
+@pytest.mark.parametrize(
+    ("n", "values", "bounds", "drawn"),
+    [
+        # Up to 2**62 numpy draws the number below n at once.
+        (1 << 62, [5], [1 << 62], 5),
+        (12, [11], [12], 11),
+        # Past it, 62 bits at a time: ceil(bit length / 62) chunks, the surplus low bits
+        # dropped. n = 2**62 + 1 has 63 bits: 2 chunks (124 bits), 61 dropped.
+        ((1 << 62) + 1, [1, 0], [1 << 62] * 2, 2),
+        # 3 * 2**70 + 1 has 72 bits: (1 << 62 | 0) >> 52 = 2**10.
+        (3 * (1 << 70) + 1, [1, 0], [1 << 62] * 2, 1 << 10),
+        # 2**124 has 125 bits: 3 chunks (186 bits), 61 dropped: (1 << 124) >> 61 = 2**63.
+        (1 << 124, [1, 0, 0], [1 << 62] * 3, 1 << 63),
+        # A value not below n is drawn again: ((2**62 - 1) << 62) >> 61 = 2**63 - 2 >= n,
+        # then (1 << 62) >> 61 = 2.
+        ((1 << 62) + 1, [(1 << 62) - 1, 0, 1, 0], [1 << 62] * 4, 2),
+        # n itself is not below n: (2**61 << 62 | 2**61) >> 61 = 2**62 + 1 is drawn again.
+        ((1 << 62) + 1, [1 << 61, 1 << 61, 1, 0], [1 << 62] * 4, 2),
+    ],
+)
+def test_below_from_a_numpy_generator_draws_62_bits_at_a_time(
+    n: int, values: list[int], bounds: list[int], drawn: int
+) -> None:
+    """CHANCE: a number below n from a numpy Generator, whose ``integers`` stops at 2**63:
+    drawn at once up to 2**62, else from 62-bit chunks, rejecting values not below n."""
+    rng = Integers(*values)
+    assert below(rng, n) == drawn
+    assert rng.bounds == bounds and rng.values == []

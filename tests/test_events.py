@@ -23,19 +23,33 @@ from ethnos_rules import (
     AreaScored,
     CardDrawn,
     CardKept,
+    ChainStopped,
+    CheckpointDeclined,
+    Colour,
     Decision,
     DragonRevealed,
     Event,
     GameEnded,
     GameRecord,
     GameState,
+    GiantTokenMissed,
+    GiantTokenTaken,
     HandDiscarded,
+    HordeBlocked,
+    HordeDeclined,
+    HordeEmptied,
+    HordeKept,
+    HordeMarkerAdded,
+    Kingdom,
     MarkerPlaced,
     MerfolkMoved,
     Options,
     PlacementTest,
+    TrollDeclined,
+    TrollTokenTaken,
     Visitor,
     apply,
+    card,
     glory,
     parse_action,
     play_random,
@@ -43,6 +57,7 @@ from ethnos_rules import (
     step,
     winners,
 )
+from helpers import act
 from strategies import GameSetup, game_setups, play_prefix, seeds
 from test_properties import examples
 
@@ -208,6 +223,152 @@ def test_mandatory_single_placement_says_it_is_mandatory() -> None:
         str(placed)
         == "Seat 0 places a marker in Rhea (now 1 there): placing is mandatory (BAND-5a)."
     )
+
+
+def test_the_placement_test_event_holds_the_numbers_of_the_test() -> None:
+    """BAND-5, TRIBE-MIN-1, TRIBE-WIN-1, TRIBE-HAL-1: the size test of a band, field by field:
+    an Orc pair tested in Rhea only; a Minotaur's +1; a Wingfolk tested in every kingdom and
+    free to choose; a Halfling never tested."""
+    hands = {0: "ORC-red ORC-red MIN-blue WIN-gray HAL-green"}
+    tribes = ["HAL", "MIN", "ORC", "SKE", "TRO", "WIN"]
+    state = position(4, tribes, hands=hands, kingdoms={0: {"Rhea": 1, "Duris": 1}})
+    held = {Kingdom.RHEA, Kingdom.DURIS}
+    cases = {
+        "band *ORC-red ORC-red": PlacementTest(
+            0, card("ORC-red"), 2, 0, ((Kingdom.RHEA, (1,)),), (Kingdom.RHEA,)
+        ),
+        "band *MIN-blue": PlacementTest(
+            0, card("MIN-blue"), 1, 1, ((Kingdom.STRATON, (0,)),), (Kingdom.STRATON,)
+        ),
+        "band *WIN-gray": PlacementTest(
+            0,
+            card("WIN-gray"),
+            1,
+            0,
+            tuple((k, (1,) if k in held else (0,)) for k in Kingdom),
+            tuple(k for k in Kingdom if k not in held),
+            any_kingdom=True,
+        ),
+        "band *HAL-green": PlacementTest(0, card("HAL-green"), 1, 0, (), (), blocked="never"),
+    }
+    for band, expected in cases.items():
+        assert only(events_of(state, band), PlacementTest) == expected, band
+
+
+def test_troll_and_centaur_decisions_name_the_seat() -> None:
+    """TRIBE-TRO-1, TRIBE-CEN-1: taking or declining a Troll token, and stopping a Centaur
+    chain, are told for the seat that decides (seat 1 here), with the band's X."""
+    hands = {1: "TRO-red TRO-red TRO-blue CEN-green ORC-gray"}
+    state = position(4, ["CEN", "DWA", "ORC", "SKE", "TRO", "WIZ"], to_move=1, hands=hands)
+    trolls = act(state, "band *TRO-red TRO-red TRO-blue", "place none")
+    assert only(events_of(trolls, "troll 3"), TrollTokenTaken) == TrollTokenTaken(1, 3, 3)
+    assert only(events_of(trolls, "troll none"), TrollDeclined) == TrollDeclined(1, 3)
+    # Every token claimed already: the band takes none, and the event says why.
+    claimed = position(
+        4,
+        ["CEN", "DWA", "ORC", "SKE", "TRO", "WIZ"],
+        to_move=1,
+        hands=hands,
+        trolls={0: [1, 2, 3, 4, 5, 6]},
+    )
+    band = events_of(claimed, "band *TRO-red TRO-red TRO-blue", "place none")
+    assert only(band, TrollDeclined) == TrollDeclined(1, 3, none_left=True)
+    centaur = act(state, "band *CEN-green", "place Althea")
+    assert only(events_of(centaur, "chain stop"), ChainStopped) == ChainStopped(1)
+
+
+def test_a_card_kept_by_the_elves_is_told_with_x() -> None:
+    """TRIBE-ELF-1: each card the Elves keep is an event naming the seat, the card and X."""
+    hands = {2: "ELF-red ELF-blue ORC-gray DWA-green"}
+    state = position(4, ["CEN", "DWA", "ELF", "ORC", "SKE", "WIZ"], to_move=2, hands=hands)
+    state = act(state, "band *ELF-red ELF-blue", "place none")
+    kept = only(events_of(state, "keep ORC-gray"), CardKept)
+    assert kept == CardKept(2, card("ORC-gray"), 2)
+
+
+@pytest.mark.parametrize("age", [1, 3])
+def test_an_orc_horde_kept_or_emptied_is_told_for_its_seat(age: int) -> None:
+    """TRIBE-ORC-2, COMP-11: at the end of an Age the Orc player's choice is told for that
+    seat: the Horde kept, or emptied with the markers and the Glory (3 markers: 6); in the last
+    Age it is emptied without a choice, and the event says it was forced."""
+    state = position(
+        4,
+        ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"],
+        age=age,
+        horde={1: ["red", "blue", "green"]},
+        dragons_drawn=2,
+        top_left=0,
+    )
+    emptied = HordeEmptied(1, (Colour.GREEN, Colour.RED, Colour.BLUE), 6, age == 3)
+    if age == 3:
+        assert only(events_of(state, "recruit deck", "reveal DRAGON"), HordeEmptied) == emptied
+        return
+    state = act(state, "recruit deck", "reveal DRAGON")
+    assert only(events_of(state, "empty none"), HordeKept) == HordeKept(1)
+    assert only(events_of(state, "empty green red blue"), HordeEmptied) == emptied
+
+
+def test_an_orc_band_adding_to_the_horde_or_not_is_told_for_its_seat() -> None:
+    """TRIBE-ORC-1: after an Orc-led band the player adds a marker to the Horde space of the
+    Leader's colour, or not; a space already taken is told as such."""
+    tribes = ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"]
+    hands = {3: "ORC-red ORC-blue"}
+    state = position(4, tribes, to_move=3, hands=hands, horde={3: ["blue"]})
+    red = act(state, "band *ORC-red", "place none")
+    assert only(events_of(red, "horde add"), HordeMarkerAdded) == HordeMarkerAdded(3, Colour.RED)
+    assert only(events_of(red, "horde none"), HordeDeclined) == HordeDeclined(3)
+    blue = events_of(state, "band *ORC-blue", "place none")
+    assert only(blue, HordeBlocked) == HordeBlocked(3, Colour.BLUE, "taken")
+    # 25 markers on the board: none left in supply, for the kingdom or the Horde.
+    board = {3: {k: 5 for k in ["Althea", "Duris", "Ithys", "Pelagon", "Rhea"]}}
+    spent = position(4, tribes, to_move=3, hands=hands, kingdoms=board)
+    assert spent.players[3].supply == 0
+    no_supply = events_of(spent, "band *ORC-red")
+    assert only(no_supply, HordeBlocked) == HordeBlocked(3, Colour.RED, "supply")
+
+
+def test_a_giant_band_not_larger_than_the_largest_is_told_for_its_seat() -> None:
+    """TRIBE-GIA-1: a Giant-led band no larger than the largest Giant-led band of the Age is
+    told with its seat, its size and that largest size."""
+    tribes = ["DWA", "GIA", "ORC", "SKE", "TRO", "WIN"]
+    bands = {0: ["*GIA-green GIA-gray GIA-orange"]}
+    state = position(4, tribes, to_move=2, hands={2: "GIA-red GIA-blue"}, bands=bands, giant=(0, 3))
+    missed = only(events_of(state, "band *GIA-red GIA-blue", "place none"), GiantTokenMissed)
+    assert missed == GiantTokenMissed(2, size=2, largest=3)
+    # A larger band takes the token from seat 0: 2 Glory, and the size it beat.
+    larger = position(
+        4,
+        tribes,
+        to_move=2,
+        hands={2: "GIA-red GIA-blue GIA-purple GIA-red"},
+        bands=bands,
+        giant=(0, 3),
+    )
+    taken = only(
+        events_of(larger, "band *GIA-red GIA-blue GIA-purple GIA-red", "place none"),
+        GiantTokenTaken,
+    )
+    assert taken == GiantTokenTaken(2, size=4, previous=3, glory=2)
+
+
+def test_a_merfolk_checkpoint_marker_placed_or_declined_is_told_for_its_seat() -> None:
+    """TRIBE-MER-2: the checkpoint marker a Merfolk move earns is placed in any kingdom (told
+    with the markers there after it) or declined, by the seat that moved."""
+    tribes = ["MER", "MIN", "ORC", "SKE", "TRO", "WIN"]
+    hands = {1: "MER-red MER-red MER-blue"}
+    state = position(4, tribes, to_move=1, hands=hands, kingdoms={1: {"Duris": 2}})
+    state = act(state, "band *MER-red MER-red MER-blue", "place none")
+    placed = only(events_of(state, "checkpoint Duris"), MarkerPlaced)
+    assert placed == MarkerPlaced(1, Kingdom.DURIS, "checkpoint", now=3)
+    assert only(events_of(state, "checkpoint none"), CheckpointDeclined) == CheckpointDeclined(1)
+
+
+def test_a_chosen_placement_is_a_band_marker_not_forced() -> None:
+    """BAND-5: a marker the player chooses to place is the band's, not forced, and says so."""
+    state = position(4, MER, hands={0: "ORC-red ORC-red"})
+    placed = only(events_of(state, "band *ORC-red ORC-red", "place Rhea"), MarkerPlaced)
+    assert placed == MarkerPlaced(0, Kingdom.RHEA, "band", now=1, forced=False)
+    assert str(placed) == "Seat 0 places a marker in Rhea (now 1 there) (BAND-5)."
 
 
 def test_two_player_placement_test_counts_both_players() -> None:

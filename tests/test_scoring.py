@@ -23,6 +23,7 @@ from ethnos_rules import (
     legal_actions,
     to_move,
 )
+from ethnos_rules._rules.scoring import award, award_prize, rank_groups, score_area
 from helpers import GIA_SET, MER_SET_SMALL, TRIBES_SMALL, act, at_end, end_age, gains
 
 
@@ -517,3 +518,56 @@ def test_merfolk_first_only_pays_the_first_ranked_the_age_value(
     )
     state = apply(apply(state, parse_action("recruit deck")), parse_action("reveal DRAGON"))
     assert [state.history[-1].gains_of(s).get("merfolk", 0) for s in range(4)] == earned
+
+
+# --- the scoring helpers of the rules, called directly -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tokens", "age", "rank", "value"),
+    [
+        # SCORE-K-2: in Age a the r-th player earns the token on space a - r + 1, if it exists.
+        ((2, 6, 10), 1, 1, 2),
+        ((2, 6, 10), 1, 2, 0),
+        ((2, 6, 10), 2, 1, 6),
+        ((2, 6, 10), 2, 2, 2),
+        ((2, 6, 10), 2, 3, 0),
+        ((2, 6, 10), 3, 1, 10),
+        ((2, 6, 10), 3, 3, 2),
+        ((2, 6, 10), 3, 4, 0),
+        ((4, 8), 3, 1, 0),  # 2 tokens a kingdom with 2–3 players: no space III
+        ((4, 8), 2, 1, 8),
+    ],
+)
+def test_award_is_the_token_of_the_space_for_the_rank(
+    tokens: tuple[int, ...], age: int, rank: int, value: int
+) -> None:
+    """SCORE-K-2: award() gives the value of the token a rank earns in an Age, 0 for none."""
+    assert award(tokens, age, rank) == value
+    prize = award_prize(tokens, age, rank)
+    assert (prize.value if prize is not None else 0) == value
+
+
+@pytest.mark.parametrize(
+    ("values", "trolls", "groups"),
+    [
+        ([2, 0, 2, 1], {}, [[0, 2], [3]]),  # SCORE-K-1: seat 1 has no marker and does not rank
+        ([2, 0, 2, 1], {2: [3]}, [[2], [0], [3]]),  # SCORE-K-3: the Troll token breaks the tie
+        ([0, 0, 0, 0], {}, []),
+    ],
+)
+def test_rank_groups_are_the_tie_groups_best_first(
+    values: list[int], trolls: dict[int, list[int]], groups: list[list[int]]
+) -> None:
+    """SCORE-K-1, SCORE-K-3: rank_groups() lists the contenders in tie groups, best first."""
+    state = at_end(4, GIA_SET, trolls=trolls)
+    assert rank_groups(state, values) == groups
+
+
+@pytest.mark.parametrize(("first_only", "awards"), [(False, [6, 0, 1, 1]), (True, [6, 0, 0, 0])])
+def test_score_area_first_only(first_only: bool, awards: list[int]) -> None:
+    """SCORE-K-2/3, TRIBE-MER-3: in Age II the first earns space II (6); seats 2 and 3, tied
+    for second, share space I (2) and the missing space 0, 1 each; scored first_only (as the
+    Merfolk board under merfolk_scoring=first_only) only the first place earns."""
+    state = at_end(4, GIA_SET, age=2)
+    assert score_area(state, [2, 0, 1, 1], [2, 6, 10], first_only) == awards

@@ -8,10 +8,11 @@ not a setup is refused with SetupError naming the rule and repeating what was wr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,9 +37,19 @@ from ethnos_rules import (
     new_game,
     parse_action,
     position,
+    state_problems,
     to_move,
 )
-from helpers import FIVE_TRIBES, LAYOUT_4P, SIX_TRIBES, end_age, refused
+from ethnos_rules._rules.setup import ChooseTribes, LayTokensPending
+from helpers import (
+    FIVE_TRIBES,
+    LAYOUT_4P,
+    SIX_TRIBES,
+    assert_refused,
+    end_age,
+    refused,
+    ruleset_like_first,
+)
 from strategies import KINGDOM_NAMES
 
 # COMP-5: all 18 tokens; and the 12 left after removing the 4+ tokens 0,4,4,6,6,10.
@@ -121,7 +132,12 @@ def test_new_game_player_count_property(players: Any) -> None:
 def test_new_game_ruleset_by_name() -> None:
     """SETUP-1: a ruleset that is not a Ruleset object is refused with SetupError."""
     bad: Any = "1e"
-    refused(lambda: new_game(4, ruleset=bad), SetupError)
+    assert_refused(
+        lambda: new_game(4, ruleset=bad),
+        rule="SETUP-1",
+        words=("ruleset must be a Ruleset, not '1e'",),
+        error=SetupError,
+    )
 
 
 def test_setup_error_names_the_setup_rule() -> None:
@@ -226,9 +242,28 @@ def test_tribes_chosen_by_chance_uniformly() -> None:
     assert len(outcomes) == 11
     assert all(p == Fraction(1, 11) for _, p in outcomes)
     assert ChooseTribe(state.rules.tribe("ELF")) not in [a for a, _ in outcomes]
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        apply(state, parse_action("tribe ELF"))
-    assert err.value.rule == "SETUP-3"
+    assert_refused(
+        state,
+        "tribe ELF",
+        rule="SETUP-3",
+        words=("Elves are already in play",),
+        error=ImpossibleOutcomeError,
+    )
+
+
+def test_chance_tribe_of_another_ruleset_refused() -> None:
+    """SETUP-3: the tribes are drawn from this game's ruleset; a tribe of another ruleset, even
+    one with the same code, is no outcome of the draw."""
+    state = new_game(4)
+    other = ChooseTribe(ruleset_like_first("copy").tribe("ELF"))
+    assert other not in legal_actions(state)
+    assert_refused(
+        state,
+        other,
+        rule="SETUP-3",
+        reason="that tribe is not in this ruleset",
+        error=IllegalActionError,
+    )
 
 
 def test_chance_tribes_stop_after_five_with_three_players() -> None:
@@ -246,26 +281,41 @@ def test_chance_tribes_stop_after_five_with_three_players() -> None:
 @pytest.mark.parametrize(
     "tribes",
     [
-        (t for t in SIX_TRIBES),
-        [t.lower() for t in SIX_TRIBES],
-        ["Dwarves", "elves", "GIANTS", "Merfolk", "Orcs", "Wizards"],
-        [FIRST_EDITION.tribe(t) for t in SIX_TRIBES],
-        list(reversed(SIX_TRIBES)),
+        lambda: (t for t in SIX_TRIBES),  # made anew for each run: a generator runs out
+        lambda: [t.lower() for t in SIX_TRIBES],
+        lambda: ["Dwarves", "elves", "GIANTS", "Merfolk", "Orcs", "Wizards"],
+        lambda: [FIRST_EDITION.tribe(t) for t in SIX_TRIBES],
+        lambda: list(reversed(SIX_TRIBES)),
     ],
     ids=["generator", "lower-case", "names", "Tribe-objects", "any-order"],
 )
-def test_new_game_tribes_any_iterable_code_or_name(tribes: Any) -> None:
+def test_new_game_tribes_any_iterable_code_or_name(tribes: Callable[[], Any]) -> None:
     """SETUP-3: tribes may be any iterable of codes, names (any case) or Tribe objects."""
-    state = new_game(4, tribes=tribes)
+    state = new_game(4, tribes=tribes())
     assert [t.code for t in state.tribes] == SIX_TRIBES
+
+
+@pytest.mark.parametrize(
+    ("tribes", "reason"),
+    [
+        ("DWAELFGIAMERORCWIZ", "tribes must be a list of tribe codes, not one string"),
+        ([*SIX_TRIBES[:5], "DWA"], "a tribe is named twice"),
+    ],
+)
+def test_new_game_bad_tribes_are_refused_in_these_words(tribes: Any, reason: str) -> None:
+    """SETUP-3: a single string, or a tribe named twice, is refused in exactly these words."""
+    assert_refused(
+        lambda: new_game(4, tribes=tribes), rule="SETUP-3", reason=reason, error=SetupError
+    )
 
 
 @pytest.mark.parametrize(
     ("tribes", "words"),
     [
-        ("DWAELFGIAMERORCWIZ", "not one string"),
-        ([*SIX_TRIBES[:5], "DWA"], "named twice"),
-        ([FIRST_EDITION.tribe("CEN")] * 6, "named twice"),
+        ("DWAELFGIAMERORCWIZ", "tribes must be a list of tribe codes, not one string"),
+        ([*SIX_TRIBES[:5], "DWA"], "a tribe is named twice"),
+        ([FIRST_EDITION.tribe("CEN")] * 6, "a tribe is named twice"),
+        (5, "tribes must be a list of tribe codes, not 5"),
         ([*SIX_TRIBES[:5], b"WIZ"], "unknown tribe"),
         ([*SIX_TRIBES[:5], None], "unknown tribe"),
         ([*SIX_TRIBES[:5], "wiz "], "unknown tribe"),
@@ -378,22 +428,67 @@ def test_tokens_laid_by_chance_kingdom_by_kingdom() -> None:
 
 
 def test_token_chance_refusals() -> None:
-    """SETUP-4: tokens come kingdom by kingdom, 3 each, from those left."""
+    """SETUP-4: tokens come kingdom by kingdom, 3 each, from those left; the refusal says
+    which kingdom is next, how many tokens it gets, or which tokens are not left."""
     state = new_game(4, tribes=SIX_TRIBES, first_player=0)
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, parse_action("tokens Duris 0 0 2"))
-    assert err.value.rule == "SETUP-4"
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, parse_action("tokens Althea 0 2"))
-    assert err.value.rule == "SETUP-4"
-    with pytest.raises(ImpossibleOutcomeError) as err:
-        apply(state, parse_action("tokens Althea 0 0 0"))
-    assert err.value.rule == "SETUP-4"
+    assert_refused(
+        state,
+        "tokens Duris 0 0 2",
+        rule="SETUP-4",
+        words=("kingdom by kingdom; now Althea",),
+        error=IllegalActionError,
+    )
+    assert_refused(
+        state,
+        "tokens Althea 0 2",
+        rule="SETUP-4",
+        words=("each kingdom gets 3 tokens",),
+        error=IllegalActionError,
+    )
+    assert_refused(
+        state,
+        "tokens Althea 0 0 0",
+        rule="SETUP-4",
+        words=("tokens [0, 0, 0] are not all among those left",),
+        error=ImpossibleOutcomeError,
+    )
     state = apply(state, parse_action("tokens Althea 0 0 2"))
     # Both 0s are gone now.
     assert parse_action("tokens Duris 0 2 4") not in legal_actions(state)
-    with pytest.raises(ImpossibleOutcomeError):
-        apply(state, parse_action("tokens Duris 0 2 4"))
+    assert_refused(
+        state,
+        "tokens Duris 0 2 4",
+        rule="SETUP-4",
+        words=("tokens [0, 2, 4] are not all among those left",),
+        error=ImpossibleOutcomeError,
+    )
+    assert_refused(
+        state,
+        "tokens Althea 2 4 4",
+        rule="SETUP-4",
+        words=("now Duris",),
+        error=IllegalActionError,
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_token_chance_refusals_small_game(players: int) -> None:
+    """SETUP-4: with 2–3 players each kingdom gets 2 tokens, and the 4+ tokens are not left."""
+    state = new_game(players, tribes=FIVE_TRIBES, first_player=0)
+    assert_refused(
+        state,
+        "tokens Althea 0 2 2",
+        rule="SETUP-4",
+        words=("each kingdom gets 2 tokens",),
+        error=IllegalActionError,
+    )
+    assert_refused(
+        state,
+        "tokens Althea 0 0",
+        rule="SETUP-4",
+        words=("tokens [0, 0] are not all among those left",),
+        error=ImpossibleOutcomeError,
+    )
 
 
 def test_chance_token_layout_small_game_ends_sorted() -> None:
@@ -427,6 +522,13 @@ def test_given_tokens_with_chance_tribes() -> None:
     assert state.players[1].hand == (card("HAL-red"),)
 
 
+# A layout naming Duris by name and again as a Kingdom.
+DURIS_TWICE: dict[str | Kingdom, list[int]] = {
+    **dict(zip(KINGDOM_NAMES, LAYOUT_4P, strict=True)),
+    Kingdom.DURIS: [2, 4, 4],
+}
+
+
 @pytest.mark.parametrize(
     ("layout", "words"),
     [
@@ -447,13 +549,31 @@ def test_given_tokens_with_chance_tribes() -> None:
         ),
         ({0: [0, 0, 2]}, "unknown kingdom 0"),
         ({None: [0, 0, 2]}, "unknown kingdom None"),
+        (5, "glory_tokens must map kingdoms to tokens or list 6 rows, not 5"),
+        ([*LAYOUT_4P[:5], "8 10"], "Straton needs 3 glory tokens, not '8 10'"),
+        ([*LAYOUT_4P[:5], None], "Straton needs 3 glory tokens, not None"),
+        ([*LAYOUT_4P[:5], [8, 10]], "Straton needs 3 glory tokens"),
+        ([*LAYOUT_4P[:5], [8, 10, 10.0]], "Straton: glory tokens are integers"),
+        (
+            {**dict(zip(KINGDOM_NAMES[:3], LAYOUT_4P, strict=False)), "Straton": [8, 10, 10]},
+            "no glory tokens given for Pelagon, Rhea",
+        ),
+        (
+            DURIS_TWICE,
+            "glory tokens are given twice for Duris",
+        ),
+        (
+            [[0, 0, 2]] * 6,
+            "exactly the available tokens [0, 0, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 6, 8, 8, 8, 10, 10]",
+        ),
     ],
 )
 def test_new_game_bad_token_layouts_are_refused(layout: Any, words: str) -> None:
     """SETUP-4: a layout must give 3 integer tokens (2 with 2–3 players) to each of the six
     kingdoms, using the available tokens exactly; the error says which part is wrong."""
-    err = refused(lambda: new_game(4, glory_tokens=layout), SetupError)
-    assert err.rule == "SETUP-4" and words in err.reason
+    assert_refused(
+        lambda: new_game(4, glory_tokens=layout), rule="SETUP-4", words=(words,), error=SetupError
+    )
 
 
 def test_new_game_token_layout_any_order_and_key_kind() -> None:
@@ -605,12 +725,17 @@ def test_first_player_chosen_by_chance_uniformly(players: int) -> None:
     assert state.players[players - 1].hand == (card("DWA-red"),)
 
 
-def test_first_player_seat_out_of_range_is_refused() -> None:
-    """AGE-5: `first 4` in a 4-player game is refused naming AGE-5."""
-    state = new_game(4, tribes=SIX_TRIBES, glory_tokens=FULL_LAYOUT)
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, parse_action("first 4"))
-    assert err.value.rule == "AGE-5"
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_first_player_seat_out_of_range_is_refused(players: int) -> None:
+    """AGE-5: `first n` in an n-player game is refused naming AGE-5 and the seat."""
+    state = new_game(players, tribes=tribes_for(players), glory_tokens=layout_for(players))
+    assert_refused(
+        state,
+        f"first {players}",
+        rule="AGE-5",
+        words=(f"there is no seat {players}",),
+        error=IllegalActionError,
+    )
 
 
 def test_first_player_seat_out_of_range_is_impossible_outcome() -> None:
@@ -618,3 +743,33 @@ def test_first_player_seat_out_of_range_is_impossible_outcome() -> None:
     state = new_game(4, tribes=SIX_TRIBES, glory_tokens=FULL_LAYOUT)
     with pytest.raises(ImpossibleOutcomeError):
         apply(state, parse_action("first 4"))
+
+
+# --- the setup decisions' own checks (state_problems) ------------------------------------------
+
+
+def test_a_tribe_drawn_when_every_tribe_is_chosen_is_a_problem() -> None:
+    """SETUP-3, STATE: chance cannot be drawing a tribe once every tribe is chosen and the deck
+    is built."""
+    # With the Merfolk in play (their markers on the track) and without.
+    for tribes in [SIX_TRIBES, ["DWA", "ELF", "GIA", "ORC", "SKE", "WIZ"]]:
+        state = new_game(4, tribes=tribes, glory_tokens=LAYOUT_4P)
+        assert state_problems(attrs.evolve(state, pending=ChooseTribes())) == (
+            "every tribe is chosen, yet another one is to be drawn (SETUP-3)",
+            "no card is in the deck, no marker on the track before the tribes (SETUP-3)",
+        )
+
+
+def test_glory_tokens_laid_out_of_turn_or_not_in_the_game_are_a_problem() -> None:
+    """SETUP-4, STATE: the tokens are laid kingdom by kingdom from Althea, from the game's
+    tokens only."""
+    state = new_game(4, tribes=SIX_TRIBES)
+    assert state.pending == LayTokensPending(Kingdom.ALTHEA) and state_problems(state) == ()
+    assert state_problems(attrs.evolve(state, pending=LayTokensPending(Kingdom.DURIS))) == (
+        "the glory tokens of Duris are laid after 0 kingdoms: tokens are laid kingdom by"
+        " kingdom, from Althea (SETUP-4)",
+    )
+    three_zeros = attrs.evolve(state, tokens=((0, 0, 0),), pending=LayTokensPending(Kingdom.DURIS))
+    assert state_problems(three_zeros) == (
+        "the glory tokens laid so far are not among the game's tokens (SETUP-4)",
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+import attrs
 import pytest
 
 from ethnos_rules import (
@@ -27,6 +28,7 @@ from ethnos_rules import (
     is_terminal,
     position,
     sample,
+    state_problems,
     to_move,
 )
 from helpers import (
@@ -38,6 +40,7 @@ from helpers import (
     TOKENS_SMALL,
     TRIBES_SMALL,
     act,
+    assert_refused,
     at_end,
     end_age,
     gains,
@@ -322,6 +325,36 @@ def test_elves_keep_three_of_four() -> None:
     assert state.players[0].hand == (card("DWA-green"), card("ORC-gray"), card("TRO-purple"))
     assert card("WIZ-orange") in state.row
     assert to_move(state) == 1
+
+
+@pytest.mark.parametrize("elves_keep", ["up_to_x", "exactly_x"])
+def test_elves_keep_the_first_card_kind(elves_keep: Literal["up_to_x", "exactly_x"]) -> None:
+    """TRIBE-ELF-1: with Centaurs in play the first card kind of all, CEN-green, may be kept
+    like any other card: first, or after nothing else, and then the cards after it."""
+    state = position(
+        4,
+        CEN_SET,
+        tokens=TOKENS_4P,
+        hands={0: "ELF-red ELF-blue CEN-green CEN-green ORC-gray"},
+        options=Options(elves_keep=elves_keep),
+    )
+    assert card("CEN-green").index == 0
+    state = act(state, "band *ELF-red ELF-blue", "place none")
+    # X = 2 of CEN-green CEN-green ORC-gray. Under exactly_x, ORC-gray first would leave no
+    # card after it to keep a second; one CEN-green kept, the keeping may not stop there.
+    first = ["keep CEN-green", "keep ORC-gray", "keep done"]
+    second = ["keep CEN-green", "keep ORC-gray", "keep done"]
+    if elves_keep == "exactly_x":
+        first, second = ["keep CEN-green", "keep done"], ["keep CEN-green", "keep ORC-gray"]
+    assert legal(state) == first
+    state = act(state, "keep CEN-green")
+    assert legal(state) == second
+    state = act(state, "keep CEN-green")
+    # Two of one kind kept are in card order: the state is sound, and only stopping is left.
+    assert state_problems(state) == () and legal(state) == ["keep done"]
+    state = act(state, "keep done")
+    assert state.players[0].hand == (card("CEN-green"), card("CEN-green"))
+    assert card("ORC-gray") in state.row
 
 
 def test_elves_may_keep_fewer_than_x_or_none() -> None:
@@ -1016,9 +1049,13 @@ def test_orc_horde_may_be_kept_for_a_later_age() -> None:
 def test_orc_horde_all_or_nothing_refuses_a_part() -> None:
     """TRIBE-ORC-2 (default orc_empty=all_or_nothing): a part of the Horde cannot be emptied."""
     state = end_age(_horde_position(age=1))
-    with pytest.raises(IllegalActionError) as err:
-        act(state, "empty red blue")
-    assert err.value.rule == "TRIBE-ORC-2"
+    assert_refused(
+        state,
+        "empty red blue",
+        rule="TRIBE-ORC-2",
+        words=("the Horde holds green red blue; empty all of it or none of it",),
+        error=IllegalActionError,
+    )
 
 
 def test_orc_horde_any_subset_option() -> None:
@@ -1030,6 +1067,22 @@ def test_orc_horde_any_subset_option() -> None:
     state = act(state, "empty red blue")
     assert glory(state) == (0, 3, 0, 0)
     assert state.players[1].horde == (Colour.GREEN,)
+
+
+def test_orc_horde_refusals_name_the_horde() -> None:
+    """TRIBE-ORC-2: a colour that is not on the Horde cannot be emptied; the refusal says what
+    the Horde holds and what may be emptied, under either option."""
+    for orc_empty, how in [("any_subset", "a part"), ("all_or_nothing", "all of it or none")]:
+        options = Options(orc_empty="any_subset" if orc_empty == "any_subset" else "all_or_nothing")
+        state = end_age(_horde_position(age=1, options=options))
+        for refused_action in ["empty orange", "empty green orange"]:
+            assert_refused(
+                state,
+                refused_action,
+                rule="TRIBE-ORC-2",
+                words=(f"the Horde holds green red blue; empty {how} of it",),
+                error=IllegalActionError,
+            )
 
 
 @pytest.mark.parametrize("orc_empty", ["all_or_nothing", "any_subset"])
@@ -1342,3 +1395,29 @@ def test_under_exactly_x_a_card_too_late_in_card_order_is_refused_with_why() -> 
     assert refused.value.rule == "TRIBE-ELF-1"
     assert "too few cards after it in card order to keep exactly 2" in refused.value.reason
     assert refused.value.reason.endswith("cards that may be kept now: DWA-green")
+
+
+def test_a_kept_elf_card_out_of_card_order_when_nothing_may_follow() -> None:
+    """TRIBE-ELF-1: once the last card in card order is kept, a card before it is refused, and
+    the refusal says that no card may be kept now."""
+    hand = "ELF-red ELF-blue ELF-green DWA-green ORC-red"
+    state = position(4, ["ELF", "DWA", "GIA", "ORC", "SKE", "TRO"], hands={0: hand})
+    state = act(state, "band *ELF-red ELF-blue ELF-green", "place Rhea", "keep ORC-red")
+    assert legal(state) == ["keep done"]
+    assert_refused(
+        state,
+        "keep DWA-green",
+        rule="TRIBE-ELF-1",
+        words=("DWA-green comes before ORC-red, kept already", "may still be kept now: none"),
+        error=IllegalActionError,
+    )
+
+
+def test_an_orc_decision_in_the_last_age_is_a_problem() -> None:
+    """TRIBE-ORC-2, STATE: in the last Age no Orc player decides (every Horde is emptied), so a
+    state asking for that decision then is not sound."""
+    state = end_age(_horde_position(age=1))
+    assert state_problems(state) == ()
+    assert state_problems(attrs.evolve(state, age=3)) == (
+        "in the last Age every Horde is emptied without a decision (TRIBE-ORC-2)",
+    )

@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = ROOT / "mutants"
 RULES = Path("src/ethnos_rules/_rules")
-MODULES = ("scoring", "bands", "tribes", "turn", "age", "chance", "setup")
+MODULES = ("scoring", "bands", "tribes", "turn", "age", "chance", "randomness", "setup")
 """The rule modules mutated, as in ``[tool.mutmut] only_mutate``."""
 
 SURVIVORS = ROOT / "tests" / "mutation-survivors.md"

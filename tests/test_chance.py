@@ -30,7 +30,7 @@ from ethnos_rules import (
     state_problems,
     to_move,
 )
-from ethnos_rules._rules.chance import below, pick
+from ethnos_rules._rules.randomness import below, pick
 from helpers import act, assert_refused, refused, ruleset_like_first
 
 # 4 tribes of 12 + 12 Skeletons = 60 cards.

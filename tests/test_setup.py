@@ -266,6 +266,20 @@ def test_chance_tribe_of_another_ruleset_refused() -> None:
     )
 
 
+def test_tribes_of_another_ruleset_refused_by_new_game() -> None:
+    """SETUP-3: the tribes given to new_game are this game's ruleset's: a Tribe object of
+    another ruleset, even one with the same code, is refused (it would bring no cards)."""
+    other = ruleset_like_first("copy")
+    tribes = [other.tribe(code) for code in SIX_TRIBES]
+    with pytest.raises(SetupError) as info:
+        new_game(4, tribes=tribes)
+    assert info.value.rule == "SETUP-3"
+    assert info.value.reason == (
+        f"{', '.join(SIX_TRIBES)}: a tribe of another ruleset than this game's"
+    )
+    assert new_game(4, tribes=tribes, ruleset=other).tribes == tuple(sorted(tribes))
+
+
 def test_chance_tribes_stop_after_five_with_three_players() -> None:
     """SETUP-3: with 3 players the fifth tribe completes the choice; the tokens come next."""
     state = new_game(3)

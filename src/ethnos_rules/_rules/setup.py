@@ -93,6 +93,11 @@ def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
         chosen = [t if isinstance(t, Tribe) else config.ruleset.tribe(str(t)) for t in tribes]
     except KeyError as err:
         raise SetupError("SETUP-3", err.args[0]) from None
+    strangers = [t.code for t in chosen if t not in config.ruleset.tribes]
+    if strangers:
+        raise SetupError(
+            "SETUP-3", f"{', '.join(strangers)}: a tribe of another ruleset than this game's"
+        )
     if len(set(chosen)) != len(chosen):
         raise SetupError("SETUP-3", "a tribe is named twice")
     if len(chosen) != config.tribe_count:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -64,6 +65,61 @@ def _check_facts(state: GameState, before: GameState | None) -> None:
         assert facts["target"] == min(facts["band"].size, len(hand))
     if decision.kind is DecisionKind.DEAL:
         assert before is not None and len(state.players[facts["receiver"]].hand) == 0
+    assert set(facts) == FACTS[decision.kind]
+    for name, value in _expected(state).items():
+        assert facts[name] == value, (decision.kind, name)
+
+
+FACTS = {
+    DecisionKind.TRIBE_CHOICE: {"chosen", "in_play"},
+    DecisionKind.TOKEN_LAYOUT: {"kingdom"},
+    DecisionKind.FIRST_PLAYER: set(),
+    DecisionKind.DEAL: {"receiver", "card_number"},
+    DecisionKind.ROW: {"left"},
+    DecisionKind.TURN: {"can_recruit"},
+    DecisionKind.DECK_DRAW: {"drawer"},
+    DecisionKind.PLACEMENT: {"band", "chain"},
+    DecisionKind.MERFOLK_CHECKPOINT: {"band", "chain", "left"},
+    DecisionKind.ORC_HORDE: {"band", "chain", "colour"},
+    DecisionKind.TROLL_TOKEN: {"band", "chain", "max_value"},
+    DecisionKind.CENTAUR_CHAIN: {"band", "chain"},
+    DecisionKind.ELF_KEEP: {"band", "chain", "kept", "target"},
+    DecisionKind.WIZARD_COUNT: {"band", "chain", "counts"},
+    DecisionKind.WIZARD_DRAW: {"drawer", "left"},
+    DecisionKind.HORDE_EMPTY: {"horde", "after", "third_dragon"},
+    DecisionKind.GAME_OVER: {"winners"},
+}
+"""The facts of each kind, as pending_decision documents them."""
+
+
+def _expected(state: GameState) -> dict[str, object]:
+    """The facts read from the pending decision's own fields, where it has them."""
+    pending: Any = state.pending
+    out: dict[str, object] = {}
+    if hasattr(pending, "ctx"):
+        out.update(band=pending.ctx.band, chain=pending.ctx.chain)
+    kind = pending.kind
+    if kind in (DecisionKind.ROW, DecisionKind.MERFOLK_CHECKPOINT, DecisionKind.WIZARD_DRAW):
+        out["left"] = pending.left
+    if kind is DecisionKind.TRIBE_CHOICE:
+        out.update(chosen=state.tribes, in_play=state.config.tribe_count)
+    if kind is DecisionKind.TOKEN_LAYOUT:
+        out["kingdom"] = pending.kingdom
+    if kind is DecisionKind.DEAL:
+        out["card_number"] = pending.dealt + 1
+    if kind is DecisionKind.ORC_HORDE:
+        out["colour"] = pending.ctx.leader.colour
+    if kind is DecisionKind.TROLL_TOKEN:
+        out["max_value"] = pending.ctx.size
+    if kind is DecisionKind.ELF_KEEP:
+        out["kept"] = pending.kept
+    if kind is DecisionKind.WIZARD_COUNT:
+        out["counts"] = pending.counts(state)
+    if kind is DecisionKind.HORDE_EMPTY:
+        seat = pending.queue[0]
+        out.update(horde=state.players[seat].horde, after=pending.queue[1:])
+        out["third_dragon"] = pending.drawer
+    return out
 
 
 def test_pending_decision_over_random_games() -> None:

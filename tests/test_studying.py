@@ -11,9 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ethnos_rules import (
+    AgeBegan,
     AgeScored,
     DecisionKind,
+    DeckSplit,
     EmptyHorde,
+    Event,
+    FirstPlayer,
     GameState,
     InvalidStateError,
     RulesError,
@@ -281,3 +285,24 @@ def test_end_age_now_at_a_wizard_draw_is_the_wizards_draw() -> None:
     real = step(state, parse_action("reveal DRAGON"))
     assert end_age_now(state) == real.state
     assert trace(end_age_now, state)[1] == real.events
+
+
+def test_the_start_of_an_age_tells_its_numbers() -> None:
+    """AGE-1/4/5 events carry the numbers the rules used: the Age of how many, the first player
+    given for Age I, and the split of the deck (the top half without Dragons, the rest with
+    them)."""
+    tribes = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+    start = new_game(4, tribes=tribes, first_player=2)
+    rng = random.Random(4)
+    state, seen = start, list[Event]()
+    while not isinstance(state.pending, TurnPending):
+        result = step(state, random_decision(state, rng))
+        state, seen = result.state, [*seen, *result.events]
+    begun = next(e for e in seen if isinstance(e, AgeBegan))
+    assert (begun.age, begun.ages) == (1, 3)
+    first = next(e for e in seen if isinstance(e, FirstPlayer))
+    assert (first.seat, first.age, first.how) == (2, 1, "given")
+    split = next(e for e in seen if isinstance(e, DeckSplit))
+    allies = sum(state.deck)
+    assert (split.top, split.bottom, split.dragons) == (allies // 2, allies - allies // 2 + 3, 3)
+    assert state.top_left == allies // 2

@@ -30,11 +30,16 @@ _fraction = functools.lru_cache(maxsize=4096)(Fraction)
 _reveal = functools.lru_cache(maxsize=None)(Reveal)
 
 
+def dragons_in_reach(state: GameState) -> int:
+    """AGE-4: the Dragons the next draw can reveal: none while top-part cards remain."""
+    return state.dragons_in_deck if state.top_left == 0 else 0
+
+
 def draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """Every card kind the next draw can reveal, with its probability (CHANCE)."""
     deck = state.deck
     allies = sum(deck)
-    dragons = state.dragons_in_deck if state.top_left == 0 else 0
+    dragons = dragons_in_reach(state)
     total = allies + dragons
     cards = state.rules.cards
     out: list[tuple[Action, Fraction]] = [
@@ -50,7 +55,7 @@ def draw_sample(state: GameState, rng: Random) -> Action:
     without Fractions: each probability is a count over the ``total`` cards left, so their
     common denominator is ``total // g``, where ``g`` is the gcd of the total and the counts."""
     deck = state.deck
-    dragons = state.dragons_in_deck if state.top_left == 0 else 0
+    dragons = dragons_in_reach(state)
     total = sum(deck) + dragons
     unit = math.gcd(total, dragons, *deck)
     left = roll(rng, total // unit) * unit  # in cards, not in 1/denominator steps

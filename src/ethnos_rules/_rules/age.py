@@ -22,20 +22,18 @@ def begin_age(state: GameState) -> GameState:
     """Start the current Age: gather the deck (AGE-1), then the first player (AGE-5)."""
     emit(AgeBegan, state.age, state.config.ages)
     if state.age > 1:
-        # AGE-1: every Ally card goes back into the deck; the Dragons are set aside.
+        # AGE-1: every Ally card goes back into the deck; the Dragons are set aside. The hands
+        # and bands are empty already (END-1, END-5).
         first = least_glory_seat(state)
         emit(_least_glory_event, state, first)
         state = evolve(
-            state,
-            deck=state.rules.cards_of(state.tribes),
-            row=(),
-            discard=(),
-            players=tuple(evolve(p, hand=(), bands=()) for p in state.players),
-            first_player=first,
+            state, deck=state.rules.cards_of(state.tribes), row=(), discard=(), first_player=first
         )
     elif state.first_player is not None:
         emit(FirstPlayer, state.first_player, 1, "given")
-    state = evolve(state, top_left=0, dragons_in_deck=0, dragons_drawn=0)
+    # The third Dragon came from the bottom part (AGE-4), so no top-part card and no Dragon is
+    # left in the deck: top_left and dragons_in_deck are 0 already.
+    state = evolve(state, dragons_drawn=0)
     if state.first_player is None:
         return evolve(state, pending=FirstPlayerPending())
     return evolve(state, pending=DealPending(0))

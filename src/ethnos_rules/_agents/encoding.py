@@ -46,11 +46,12 @@ no band is legal. The state of the game does not change until ``band done``.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import operator
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any, SupportsIndex
+from typing import Any
 
 import attrs
 
@@ -181,8 +182,13 @@ def _check_id(action_id: object) -> int:
     """``action_id`` as an int: an int, or any integer type (numpy's ``argmax`` gives one),
     from 0 to ``NUM_DISTINCT_ACTIONS - 1``; not a bool, a float or a text."""
     value: int | None = None
-    if not isinstance(action_id, bool) and isinstance(action_id, SupportsIndex):
-        value = operator.index(action_id)
+    if type(action_id) is int:
+        value = action_id
+    elif not isinstance(action_id, bool):
+        # operator.index, not isinstance(SupportsIndex): a protocol check is slow, and a numpy
+        # integer comes here on every decision of a bot that draws ids from a mask.
+        with contextlib.suppress(TypeError):
+            value = operator.index(action_id)  # type: ignore[arg-type]
     if value is None or not 0 <= value < NUM_DISTINCT_ACTIONS:
         raise MalformedActionError(
             "NOTATION",

@@ -4,9 +4,11 @@ and the enumeration of bands in ``legal_actions``."""
 from __future__ import annotations
 
 import itertools
+import pickle
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -538,3 +540,44 @@ def test_enumeration_matches_the_rules(picks: list[int]) -> None:
     bands = bands_of(state)
     assert len(bands) == len(set(bands))
     assert set(bands) == brute_force_bands(state.players[0].hand)
+
+
+def test_enumerated_bands_are_ordinary_play_bands() -> None:
+    """The enumeration builds its bands without PlayBand's ``__init__`` (bands.py, for speed):
+    each is still a PlayBand of exactly the two fields, equal to, hashed, printed, compared and
+    pickled like the one ``PlayBand(leader, others)`` builds, and as frozen."""
+    assert [f.name for f in attrs.fields(PlayBand)] == ["leader", "others"]
+    hand = "DWA-red DWA-red DWA-blue ELF-red ELF-blue HAL-red HAL-red WIN-blue SKE SKE"
+    for band in bands_of(position(4, TRIBES, hands={0: hand})):
+        built = PlayBand(band.leader, band.others)
+        assert type(band) is PlayBand
+        assert band == built
+        assert hash(band) == hash(built)
+        assert repr(band) == repr(built)
+        assert pickle.loads(pickle.dumps(band)) == built
+        band.check()
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            band.leader = built.leader  # type: ignore[misc]
+
+
+def test_bands_are_listed_in_a_fixed_order() -> None:
+    """Same-tribe bands first, tribe by tribe, then same-colour bands, colour by colour; in a
+    group the smaller sub-multisets of earlier kinds come first, each Leader kind in card
+    order, each without then with the Skeletons (the order a golden test would pin)."""
+    state = position(4, TRIBES, hands={0: "DWA-red DWA-blue ELF-red SKE"})
+    assert [str(b) for b in bands_of(state)] == [
+        "band *DWA-blue",
+        "band *DWA-blue SKE",
+        "band *DWA-red",
+        "band *DWA-red SKE",
+        "band *DWA-red DWA-blue",
+        "band *DWA-red DWA-blue SKE",
+        "band *DWA-blue DWA-red",
+        "band *DWA-blue DWA-red SKE",
+        "band *ELF-red",
+        "band *ELF-red SKE",
+        "band *DWA-red ELF-red",
+        "band *DWA-red ELF-red SKE",
+        "band *ELF-red DWA-red",
+        "band *ELF-red DWA-red SKE",
+    ]

@@ -137,6 +137,14 @@ def _leaders(rules: Ruleset) -> tuple[Card, ...]:
 
 _INDEX = attrgetter("index")
 
+# A hand may form 1,512 bands, each built here and valid by construction (cards of the hand,
+# the others in card order): they are made by setting PlayBand's two slots, without the
+# generated __init__ (a quarter of the time of a cold enumeration). test_bands checks they
+# equal, hash, print and pickle as PlayBand(leader, others) does.
+_new = object.__new__
+_set_leader = vars(PlayBand)["leader"].__set__  # the slot itself, which frozen does not guard
+_set_others = vars(PlayBand)["others"].__set__
+
 
 def _group_bands(
     kinds: list[Card],
@@ -145,30 +153,36 @@ def _group_bands(
     singles: bool,
     out: list[PlayBand],
 ) -> None:
-    # Every sub-multiset of the group, as sorted tuples (kinds are in card order).
-    subsets: list[tuple[Card, ...]] = [()]
+    # Every sub-multiset of the group, as sorted tuples (kinds are in card order), each with
+    # the kinds it holds.
+    subsets: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = [((), ())]
     for kind in kinds:
-        subsets = [sub + (kind,) * m for sub in subsets for m in range(counts[kind] + 1)]
+        takes = [((kind,) * m, (kind,) if m else ()) for m in range(counts[kind] + 1)]
+        subsets = [(sub + add, present + k) for sub, present in subsets for add, k in takes]
     wild = tuple(skeletons)
-    with_wild = [wild[:n] for n in range(len(wild) + 1)]  # none, one, … every Skeleton
+    with_wild = [wild[:n] for n in range(1, len(wild) + 1)]  # one, … every Skeleton
     # Skeletons sit at one place in card order: before every card of a later tribe.
     cut = wild[0].index if wild else 0
-    append = out.append
-    for sub in subsets:
-        present = tuple(dict.fromkeys(sub))
+    new, set_leader, set_others, append = _new, _set_leader, _set_others, out.append
+    for sub, present in subsets:
         if not present or (len(present) == 1 and not singles):
             continue
         split = bisect.bisect_left(sub, cut, key=_INDEX)  # where the Skeletons go in sub
         for leader in present:
             i = sub.index(leader)
             others = sub[:i] + sub[i + 1 :]
-            if not wild:
-                append(PlayBand(leader, others))
-                continue
-            at = split - 1 if i < split else split  # the Leader left sub before the cut
-            lo, hi = others[:at], others[at:]
-            for wilds in with_wild:
-                append(PlayBand(leader, lo + wilds + hi))
+            band = new(PlayBand)
+            set_leader(band, leader)
+            set_others(band, others)
+            append(band)
+            if wild:
+                at = split - 1 if i < split else split  # the Leader left sub before the cut
+                lo, hi = others[:at], others[at:]
+                for wilds in with_wild:
+                    band = new(PlayBand)
+                    set_leader(band, leader)
+                    set_others(band, lo + wilds + hi)
+                    append(band)
 
 
 def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:

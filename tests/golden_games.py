@@ -1,9 +1,10 @@
 """Golden playthroughs: seeded games written as text, shared by the test and the script.
 
 ``tests/test_golden.py`` renders every game of :data:`GAMES` in memory and compares it byte for
-byte with ``tests/golden/<name>.txt``; ``python scripts/regenerate_golden.py`` rewrites those
+byte with ``tests/golden/<name>.txt``, and the events of each decision, every field of each,
+with ``tests/golden/events/<name>.txt``; ``python scripts/regenerate_golden.py`` rewrites those
 files with :func:`write_all`. Any change to the legal actions, their order or text, the chance
-probabilities, or scoring shows up as a diff of these files.
+probabilities, scoring, or what an event tells shows up as a diff of these files.
 
 The decisions are made by :func:`decide`, which is frozen on purpose (it is not the test
 strategies' random player, so changing those never changes these files): one
@@ -13,14 +14,19 @@ decision uniformly among ``legal_actions``.
 
 from __future__ import annotations
 
+import enum
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from pathlib import Path
 
+import attrs
+
 from ethnos_rules import (
     Action,
+    Card,
     GameState,
     apply,
     chance_outcomes,
@@ -28,12 +34,17 @@ from ethnos_rules import (
     is_terminal,
     legal_actions,
     new_game,
+    step,
     to_move,
     winners,
 )
+from ethnos_rules._rules.events import trace
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 """Where the golden files live."""
+
+EVENTS_DIR = GOLDEN_DIR / "events"
+"""Where the golden files of the games' events live."""
 
 REGENERATE = "python scripts/regenerate_golden.py"
 """The command that rewrites the golden files."""
@@ -57,6 +68,11 @@ class GoldenGame:
     def path(self) -> Path:
         """The golden file."""
         return GOLDEN_DIR / f"{self.name}.txt"
+
+    @property
+    def events_path(self) -> Path:
+        """The golden file of the game's events."""
+        return EVENTS_DIR / f"{self.name}.txt"
 
 
 GAMES: tuple[GoldenGame, ...] = (
@@ -132,14 +148,60 @@ def render(game: GoldenGame) -> str:
     return "\n".join(lines) + "\n"
 
 
+def field_text(value: object) -> str:
+    """``value`` as the events file shows it: every field of an attrs object by name, cards by
+    their code, enum members by name, tuples and sets (sorted) item by item."""
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, Card):
+        return str(value)
+    if attrs.has(type(value)):
+        fields = attrs.fields(type(value))  # type: ignore[arg-type]
+        inner = ", ".join(f"{f.name}={field_text(getattr(value, f.name))}" for f in fields)
+        return f"{type(value).__name__}({inner})"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(field_text, value)) + ("," if len(value) == 1 else "") + ")"
+    if isinstance(value, frozenset):
+        return "{" + ", ".join(sorted(map(field_text, value))) + "}"
+    return repr(value)
+
+
+def render_events(game: GoldenGame) -> str:
+    """The golden events of ``game``: each decision, then every event it made, every field."""
+    rng = random.Random(game.seed)
+    state, events = trace(new_game, game.players, tribes=game.tribes)
+    lines = [
+        f"# Ethnos golden events {game.name}: the game of ../{game.name}.txt",
+        "# lines: decision index and action (new_game first), then each event it made, with",
+        "#   every field",
+        f"# regenerate with: {REGENERATE}",
+        "   - new_game",
+        *(f"     {field_text(event)}" for event in events),
+    ]
+    index = 0
+    while not is_terminal(state):
+        action = decide(state, rng)
+        result = step(state, action)
+        lines.append(f"{index:4} {action}")
+        lines += [f"     {field_text(event)}" for event in result.events]
+        state = result.state
+        index += 1
+    return "\n".join(lines) + "\n"
+
+
 def write_all() -> list[tuple[Path, bool]]:
     """Rewrite every golden file; return each path and whether its content changed."""
-    GOLDEN_DIR.mkdir(exist_ok=True)
+    EVENTS_DIR.mkdir(parents=True, exist_ok=True)
     out = []
     for game in GAMES:
-        text = render(game).encode()
-        changed = not game.path.exists() or game.path.read_bytes() != text
-        if changed:
-            game.path.write_bytes(text)
-        out.append((game.path, changed))
+        renders: list[tuple[Path, Callable[[GoldenGame], str]]] = [
+            (game.path, render),
+            (game.events_path, render_events),
+        ]
+        for path, make in renders:
+            text = make(game).encode()
+            changed = not path.exists() or path.read_bytes() != text
+            if changed:
+                path.write_bytes(text)
+            out.append((path, changed))
     return out

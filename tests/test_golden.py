@@ -8,11 +8,21 @@ from __future__ import annotations
 
 import difflib
 import random
+from pathlib import Path
 
 import pytest
 
 from ethnos_rules import apply, is_terminal, new_game
-from golden_games import GAMES, GOLDEN_DIR, REGENERATE, GoldenGame, decide, render
+from golden_games import (
+    EVENTS_DIR,
+    GAMES,
+    GOLDEN_DIR,
+    REGENERATE,
+    GoldenGame,
+    decide,
+    render,
+    render_events,
+)
 from test_properties import AgeChecks, InvariantChecks, Step
 
 
@@ -21,32 +31,45 @@ def test_golden_playthrough(game: GoldenGame) -> None:
     """CHANCE, TURN-1, END-1..6, GAME-1..3: the seeded game plays exactly as recorded — every
     decision, the number of legal actions before it, the Glory and gains of each Age, the
     winners."""
-    text = render(game)
-    if not game.path.exists():
-        pytest.fail(f"{game.path} is missing; create it with: {REGENERATE}", pytrace=False)
-    data = game.path.read_bytes()
+    assert_as_recorded(game.path, render(game), game.name)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_golden_events(game: GoldenGame) -> None:
+    """The same games tell the same events, every field of each: who drew what from where, each
+    band and ability, every kingdom's ranking and awards, the Age summaries (what narration,
+    validation and the adapters read)."""
+    assert_as_recorded(game.events_path, render_events(game), f"{game.name} (events)")
+
+
+def assert_as_recorded(path: Path, text: str, name: str) -> None:
+    """Fail with the first differences unless ``path`` holds exactly ``text``."""
+    if not path.exists():
+        pytest.fail(f"{path} is missing; create it with: {REGENERATE}", pytrace=False)
+    data = path.read_bytes()
     if text.encode() != data:
         recorded = data.decode(errors="replace")
         diff = difflib.unified_diff(
             recorded.splitlines(),
             text.splitlines(),
-            fromfile=f"{game.path.name} (recorded)",
-            tofile=f"{game.path.name} (played now)",
+            fromfile=f"{path.name} (recorded)",
+            tofile=f"{path.name} (played now)",
             lineterm="",
             n=2,
         )
         shown = "\n".join(list(diff)[:40])
         pytest.fail(
-            f"golden playthrough {game.name} changed. If the change is intended, run\n"
+            f"golden playthrough {name} changed. If the change is intended, run\n"
             f"    {REGENERATE}\nand review `git diff tests/golden`. First differences:\n{shown}",
             pytrace=False,
         )
 
 
 def test_golden_files_are_exactly_the_games() -> None:
-    """The golden folder holds one file per golden game and nothing else."""
-    found = sorted(path.name for path in GOLDEN_DIR.glob("*.txt"))
-    assert found == sorted(f"{game.name}.txt" for game in GAMES), REGENERATE
+    """The golden folders hold one file per golden game and nothing else."""
+    expected = sorted(f"{game.name}.txt" for game in GAMES)
+    assert sorted(path.name for path in GOLDEN_DIR.glob("*.txt")) == expected, REGENERATE
+    assert sorted(path.name for path in EVENTS_DIR.glob("*.txt")) == expected, REGENERATE
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)

@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ethnos_rules import (
+    FIRST_EDITION,
     Card,
     GameState,
     IllegalActionError,
@@ -28,6 +29,7 @@ from ethnos_rules import (
     position,
     to_move,
 )
+from ethnos_rules._rules.bands import leaders
 from helpers import HAL_SET, TOKENS_4P, TOKENS_SMALL, act, assert_refused, legal
 
 TRIBES = ["DWA", "ELF", "HAL", "MIN", "SKE", "WIN"]
@@ -581,3 +583,9 @@ def test_bands_are_listed_in_a_fixed_order() -> None:
         "band *ELF-red DWA-red",
         "band *ELF-red DWA-red SKE",
     ]
+
+
+def test_every_kind_but_the_skeletons_can_lead() -> None:
+    """BAND-4, TRIBE-SKE-1: the Leaders are every card kind but the Skeletons."""
+    assert leaders(FIRST_EDITION) == tuple(c for c in FIRST_EDITION.cards if not c.wild)
+    assert leaders(FIRST_EDITION)

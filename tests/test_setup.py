@@ -29,6 +29,8 @@ from ethnos_rules import (
     LayTokens,
     Options,
     SetupError,
+    TokensLaid,
+    TribesInPlay,
     apply,
     card,
     chance_outcomes,
@@ -40,6 +42,7 @@ from ethnos_rules import (
     state_problems,
     to_move,
 )
+from ethnos_rules._rules.events import trace
 from ethnos_rules._rules.setup import ChooseTribes, LayTokensPending
 from helpers import (
     FIVE_TRIBES,
@@ -423,6 +426,19 @@ def test_bad_token_layout_refused(layout: Any) -> None:
     with pytest.raises(SetupError) as err:
         fixed_game(4, glory_tokens=layout)
     assert err.value.rule == "SETUP-4"
+
+
+def test_given_tokens_are_told_as_given() -> None:
+    """SETUP-3/4: a game set up with its tribes and tokens given tells so: the tribes and each
+    kingdom's tokens, in kingdom order, not by chance."""
+    state, events = trace(new_game, 4, tribes=SIX_TRIBES, glory_tokens=LAYOUT_4P, first_player=1)
+    chosen = events[0]
+    assert isinstance(chosen, TribesInPlay)
+    assert (chosen.tribes, chosen.by_chance) == (state.tribes, False)
+    laid = [e for e in events if isinstance(e, TokensLaid)]
+    assert [(e.kingdom, e.values, e.by_chance) for e in laid] == [
+        (kingdom, values, False) for kingdom, values in zip(Kingdom, state.tokens, strict=True)
+    ]
 
 
 def test_tokens_laid_by_chance_kingdom_by_kingdom() -> None:

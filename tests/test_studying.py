@@ -224,6 +224,7 @@ def test_score_now_assumes_the_orc_choice_it_is_told() -> None:
     )
     assert score_now(state).gains_of(1) == {"orcs": state.rules.orc_glory[1]}
     assert score_now(state, hordes="keep").gains_of(1) == {}
+    assert (score_now(state).hordes, score_now(state, hordes="keep").hordes) == ("empty", "keep")
     assert score_now(state, hordes="keep", drawer=3).summary.third_dragon == 3
 
 

@@ -82,17 +82,14 @@ def can_reveal(state: GameState, card: Card | Dragon) -> str | None:
 
 def remove_from_deck(state: GameState, card: Card | Dragon) -> GameState:
     """The state after ``card`` has been drawn (already checked with :func:`can_reveal`)."""
-    top_left = max(state.top_left - 1, 0)
     if isinstance(card, Dragon):
+        # A Dragon is drawn only once the top part is gone (AGE-4): top_left is 0 already.
         return evolve(
-            state,
-            dragons_in_deck=state.dragons_in_deck - 1,
-            dragons_drawn=state.dragons_drawn + 1,
-            top_left=top_left,
+            state, dragons_in_deck=state.dragons_in_deck - 1, dragons_drawn=state.dragons_drawn + 1
         )
     deck = list(state.deck)
     deck[card.index] -= 1
-    return evolve(state, deck=tuple(deck), top_left=top_left)
+    return evolve(state, deck=tuple(deck), top_left=max(state.top_left - 1, 0))
 
 
 class DrawPending(Pending):

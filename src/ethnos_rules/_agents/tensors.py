@@ -352,8 +352,11 @@ class ObservationWriter:
         state, at, n = node.state, self.starts, self.players
         start = at["stage"]
         self.buffer[start : start + _MOMENT] = _moment(node, self.seat, n)
-        setup = _setup_piece(state.tribes, state.tokens)
-        self._put("setup", setup, at["tribes"], lambda: setup)
+        seen = self._last.get("setup")  # the same two objects all game, once set up
+        if seen is None or seen[0] is not state.tribes or seen[1] is not state.tokens:
+            setup = _setup_piece(state.tribes, state.tokens)
+            self.buffer[at["tribes"] : at["tribes"] + setup.size] = setup
+            self._last["setup"] = (state.tribes, state.tokens)
         self._put("row", state.row, at["row"], lambda: _cards(state.row))
         band = node.band
         if self._last.get("band") != band:
@@ -361,14 +364,16 @@ class ObservationWriter:
             self.buffer[at["band_leader"] : at["band_leader"] + _CARDS] = leader
             self.buffer[at["band_added"] : at["band_added"] + _CARDS] = added
             self._last["band"] = band
+        last, players, giant = self._last, state.players, state.giant_holder
         for rel in range(n):
             seat = (self.seat + rel) % n
-            view = seat_view(state.players[seat])
-            key = (view, state.giant_holder == seat)
-            if self._last.get(("seat", rel)) != key:
+            # A seat's row is what its player object and the Giant token show: the same player
+            # object (most seats, most decisions) shows the same row.
+            seen = last.get(rel)
+            if seen is None or seen[0] is not players[seat] or seen[1] != (giant == seat):
                 start = at["seats"] + rel * _SEAT_SIZE
                 self.buffer[start : start + _SEAT_SIZE] = _seat_row(state, seat)
-                self._last[("seat", rel)] = key
+                last[rel] = (players[seat], giant == seat)
         hand = state.players[self.seat].hand
         self._put("hand", hand, at["hand"], lambda: _cards(hand))
         copy: Tensor = self.buffer.copy()

@@ -53,18 +53,17 @@ def draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 def draw_sample(state: GameState, rng: Random) -> Action:
     """The outcome ``pick(draw_outcomes(state), rng)`` gives, from the same random integer,
     without Fractions: each probability is a count over the ``total`` cards left, so their
-    common denominator is ``total // g``, where ``g`` is the gcd of the total and the counts."""
+    common denominator is ``total // g``, where ``g`` is the gcd of the counts (which divides
+    their sum, the total)."""
     deck = state.deck
     dragons = dragons_in_reach(state)
-    total = sum(deck) + dragons
-    unit = math.gcd(total, dragons, *deck)
-    left = roll(rng, total // unit) * unit  # in cards, not in 1/denominator steps
+    unit = math.gcd(dragons, *deck)
+    left = roll(rng, (sum(deck) + dragons) // unit) * unit  # in cards, not 1/denominator steps
     for index, count in enumerate(deck):
         left -= count
         if left < 0:
             return _reveal(state.rules.cards[index])
-    assert dragons and left < dragons
-    return _reveal(DRAGON)
+    return _reveal(DRAGON)  # left < dragons: the roll was below the total
 
 
 def can_reveal(state: GameState, card: Card | Dragon) -> str | None:

@@ -83,6 +83,8 @@ def test_fast_evolve_refuses_what_it_cannot_copy() -> None:
         evolve(Options(), placement="mandatory")
     with pytest.raises(TypeError, match="no field 'colour'"):
         evolve(new_game(3), colour="red")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        evolve(new_game(3).players[0], colour="red")
 
 
 def test_a_state_pickled_with_seventeen_fields_still_loads() -> None:

@@ -1,10 +1,12 @@
 """A fast ``attrs.evolve`` for the frozen classes a game state is made of.
 
-A decision builds several new state objects; ``attrs.evolve`` looks the fields up and runs the
-generated ``__init__`` each time, which was a third of the time of a random game. The state's
-classes have no converters and no validators (what they hold is checked by the rules that build
-it), so the values of the fields, changed, handed to the ``__init__`` attrs generated (its
-straight-line code, without the lookups of ``attrs.evolve``) build the same object.
+A decision builds about three new state objects; ``attrs.evolve`` looks the fields up and runs
+the generated ``__init__`` each time, which was a third of the time of a random game. The
+state's classes have no converters and no validators (what they hold is checked by the rules
+that build it), so each class gets, the first time one of its objects is copied, a copy
+function of its own, generated as attrs generates ``__init__``: one keyword argument per field,
+each field taken from the changes or else from the object, handed straight to the
+``__init__`` attrs generated. Python matches the keywords; no dict of changes is walked.
 
 A class may keep rarely changed fields in a part of its own (``__evolve_parts__`` names the
 fields holding them, as :class:`~ethnos_rules.GameState` keeps its cold fields in a
@@ -14,47 +16,16 @@ fields holding them, as :class:`~ethnos_rules.GameState` keeps its cold fields i
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import Any, TypeVar, cast
 
 import attrs
 
 T = TypeVar("T")
 
+_SAME: Any = object()
+"""The default of each generated keyword: the field is not changed."""
 
-@attrs.frozen
-class _Layout:
-    index: dict[str, int]
-    """Each field's place in the attrs-generated ``__init__``."""
-    get: attrgetter[Any]
-    init: Callable[..., None]
-    """The attrs-generated ``__init__`` (``__attrs_init__`` for a class with its own)."""
-    routes: dict[str, str]
-    """Each field of a part, by name, to the field that holds the part."""
-
-
-_LAYOUTS: dict[type, _Layout] = {}
-
-
-def _layout(inst: object) -> _Layout:
-    """How to copy objects of the class of ``inst``, checked to be copyable without attrs."""
-    cls = type(inst)
-    fields = attrs.fields(cast(Any, cls))
-    if any(f.converter is not None or f.validator is not None for f in fields):
-        raise TypeError(f"{cls.__name__} converts or validates its fields: use attrs.evolve")
-    if len(fields) < 2:
-        raise TypeError(f"{cls.__name__} has fewer than two fields: build it anew")
-    names = tuple(f.name for f in fields)
-    init = getattr(cls, "__attrs_init__", None) or cls.__init__
-    routes = {
-        name: part
-        for part in getattr(cls, "__evolve_parts__", ())
-        for name in attrs.fields_dict(type(getattr(inst, part)))
-    }
-    index = {name: i for i, name in enumerate(names)}
-    layout = _Layout(index, attrgetter(*names), init, routes)
-    _LAYOUTS[cls] = layout
-    return layout
+_COPIERS: dict[type, Callable[..., Any]] = {}
 
 
 def evolve(inst: T, **changes: Any) -> T:
@@ -64,30 +35,63 @@ def evolve(inst: T, **changes: Any) -> T:
     Raises:
         TypeError: for a change that names no field, or a class attrs must build itself.
     """
+    copier = _COPIERS.get(type(inst)) or _copier(inst)
+    result: T = copier(inst, **changes)
+    return result
+
+
+def _copier(inst: object) -> Callable[..., Any]:
+    """Generate, keep and return the copy function of the class of ``inst``, after checking
+    that the class can be copied without attrs."""
     cls = type(inst)
-    layout = _LAYOUTS.get(cls) or _layout(inst)
-    index = layout.index
-    if not index.keys() >= changes.keys():
-        changes = _routed(inst, layout, changes)
-    values = list(layout.get(inst))
-    for name, value in changes.items():
-        values[index[name]] = value
-    new = object.__new__(cls)
-    layout.init(new, *values)  # attrs' straight-line __init__: faster than a loop of setattr
-    return new
+    fields = attrs.fields(cast(Any, cls))
+    if any(f.converter is not None or f.validator is not None for f in fields):
+        raise TypeError(f"{cls.__name__} converts or validates its fields: use attrs.evolve")
+    names = [f.name for f in fields]
+    parts = tuple(getattr(cls, "__evolve_parts__", ()))
+    routes = {name: part for part in parts for name in attrs.fields_dict(type(getattr(inst, part)))}
+    rest = ", **routed" if parts else ""  # without parts, Python refuses any other name
+    lines = [
+        f"def copy(inst, *, {', '.join(f'{n}=_SAME' for n in names)}{rest}):",
+        "    if routed:",
+        f"        {''.join(f'{p}, ' for p in parts)}= _route(inst, routed, {tuple(parts)!r},"
+        f" ({''.join(f'{p}, ' for p in parts)}))",
+        "    new = _new(cls)",
+        f"    _init(new, {', '.join(f'inst.{n} if {n} is _SAME else {n}' for n in names)})",
+        "    return new",
+    ]
+    if not parts:
+        del lines[1:3]
+    scope = {
+        "_SAME": _SAME,
+        "_new": object.__new__,
+        "cls": cls,
+        "_init": getattr(cls, "__attrs_init__", None) or cls.__init__,
+        "_route": lambda inst, routed, names, given: _route(inst, routed, names, given, routes),
+    }
+    exec("\n".join(lines), scope)  # the code is built above from the field names only
+    made = cast(Callable[..., Any], scope["copy"])
+    made.__qualname__ = f"copy_{cls.__name__}"
+    _COPIERS[cls] = made
+    return made
 
 
-def _routed(inst: object, layout: _Layout, changes: dict[str, Any]) -> dict[str, Any]:
-    """``changes`` with those to the fields of a part replaced by a changed copy of it."""
-    own: dict[str, Any] = {}
-    parts: dict[str, dict[str, Any]] = {}
-    for name, value in changes.items():
-        if name in layout.index:
-            own[name] = value
-        elif name in layout.routes:
-            parts.setdefault(layout.routes[name], {})[name] = value
-        else:
+def _route(
+    inst: object,
+    routed: dict[str, Any],
+    parts: tuple[str, ...],
+    given: tuple[Any, ...],
+    routes: dict[str, str],
+) -> tuple[Any, ...]:
+    """The parts of ``inst`` (or those ``given``) with the changes ``routed`` to their fields
+    made, in the order of ``parts``."""
+    out = dict(zip(parts, given, strict=True))
+    changes: dict[str, dict[str, Any]] = {}
+    for name, value in routed.items():
+        if name not in routes:
             raise TypeError(f"{type(inst).__name__} has no field {name!r}")
-    for part, sub in parts.items():
-        own[part] = evolve(own.get(part, getattr(inst, part)), **sub)
-    return own
+        changes.setdefault(routes[name], {})[name] = value
+    for part, sub in changes.items():
+        held = getattr(inst, part) if out[part] is _SAME else out[part]
+        out[part] = evolve(held, **sub)
+    return tuple(out[part] for part in parts)

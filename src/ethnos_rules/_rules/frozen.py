@@ -47,33 +47,35 @@ def _copier(inst: object) -> Callable[..., Any]:
     fields = attrs.fields(cast(Any, cls))
     if any(f.converter is not None or f.validator is not None for f in fields):
         raise TypeError(f"{cls.__name__} converts or validates its fields: use attrs.evolve")
-    names = [f.name for f in fields]
     parts = tuple(getattr(cls, "__evolve_parts__", ()))
     routes = {name: part for part in parts for name in attrs.fields_dict(type(getattr(inst, part)))}
-    rest = ", **routed" if parts else ""  # without parts, Python refuses any other name
-    lines = [
-        f"def copy(inst, *, {', '.join(f'{n}=_SAME' for n in names)}{rest}):",
-        "    if routed:",
-        f"        {''.join(f'{p}, ' for p in parts)}= _route(inst, routed, {tuple(parts)!r},"
-        f" ({''.join(f'{p}, ' for p in parts)}))",
-        "    new = _new(cls)",
-        f"    _init(new, {', '.join(f'inst.{n} if {n} is _SAME else {n}' for n in names)})",
-        "    return new",
-    ]
-    if not parts:
-        del lines[1:3]
     scope = {
         "_SAME": _SAME,
         "_new": object.__new__,
         "cls": cls,
         "_init": getattr(cls, "__attrs_init__", None) or cls.__init__,
-        "_route": lambda inst, routed, names, given: _route(inst, routed, names, given, routes),
+        "_route": lambda inst, routed, given: _route(inst, routed, parts, given, routes),
     }
-    exec("\n".join(lines), scope)  # the code is built above from the field names only
+    exec(_source([f.name for f in fields], parts), scope)  # built from the field names only
     made = cast(Callable[..., Any], scope["copy"])
     made.__qualname__ = f"copy_{cls.__name__}"
     _COPIERS[cls] = made
     return made
+
+
+def _source(names: list[str], parts: tuple[str, ...]) -> str:
+    """The code of a copy function: a keyword per field (and, for a class with parts, the
+    fields of its parts, gathered in ``routed``), straight into ``__init__``."""
+    held = "".join(f"{p}, " for p in parts)  # e.g. "cold, "
+    lines = [
+        f"def copy(inst, *, {', '.join(f'{n}=_SAME' for n in names)}"
+        + (", **routed):" if parts else "):"),  # without parts, Python refuses other names
+        *(["    if routed:", f"        {held}= _route(inst, routed, ({held}))"] if parts else []),
+        "    new = _new(cls)",
+        f"    _init(new, {', '.join(f'inst.{n} if {n} is _SAME else {n}' for n in names)})",
+        "    return new",
+    ]
+    return "\n".join(lines)
 
 
 def _route(

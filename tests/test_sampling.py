@@ -87,6 +87,43 @@ def test_fast_evolve_refuses_what_it_cannot_copy() -> None:
         evolve(new_game(3).players[0], colour="red")
 
 
+@attrs.frozen
+class _Slotted:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+@attrs.frozen(slots=False)
+class _WithDict:
+    a: int
+    b: int = 0
+
+
+@attrs.define
+class _PostInit:
+    a: int
+    doubled: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        self.doubled = 2 * self.a
+
+
+def test_fast_evolve_of_slots_dicts_and_post_init() -> None:
+    """A slotted class is copied slot by slot, a class without slots and one with a
+    ``__attrs_post_init__`` through ``__init__``: each copy is what attrs.evolve builds."""
+    for inst, changes in (
+        (_Slotted(1, (2,)), {"a": 5}),
+        (_WithDict(1, 2), {"b": 7}),
+        (_PostInit(3), {"a": 4}),
+    ):
+        assert evolve(inst, **changes) == attrs.evolve(inst, **changes)  # type: ignore[arg-type]
+    assert evolve(_PostInit(3), a=4).doubled == 8
+    kept = _Slotted(1, (2, 3))
+    assert evolve(kept, a=5).b is kept.b
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        evolve(_Slotted(1), a=2).a = 3  # type: ignore[misc]
+
+
 def test_a_state_pickled_with_seventeen_fields_still_loads() -> None:
     """A state pickled before its cold fields had a part of their own (at 74a28e9, the 400th
     state of play_random(4, 5)) loads as the same state."""

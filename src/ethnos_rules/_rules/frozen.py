@@ -5,8 +5,11 @@ the generated ``__init__`` each time, which was a third of the time of a random 
 state's classes have no converters and no validators (what they hold is checked by the rules
 that build it), so each class gets, the first time one of its objects is copied, a copy
 function of its own, generated as attrs generates ``__init__``: one keyword argument per field,
-each field taken from the changes or else from the object, handed straight to the
-``__init__`` attrs generated. Python matches the keywords; no dict of changes is walked.
+each field taken from the changes or else from the object. Python matches the keywords; no dict
+of changes is walked. The copy function stores each field through its slot, as attrs'
+``__init__`` of a frozen class does, but without looking up and calling ``object.__setattr__``
+once per field: that halves the cost of a copy. A class without slots, or with a
+``__attrs_post_init__``, is built through its ``__init__``.
 
 A class may keep rarely changed fields in a part of its own (``__evolve_parts__`` names the
 fields holding them, as :class:`~ethnos_rules.GameState` keeps its cold fields in a
@@ -15,6 +18,7 @@ fields holding them, as :class:`~ethnos_rules.GameState` keeps its cold fields i
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -56,23 +60,44 @@ def _copier(inst: object) -> Callable[..., Any]:
         "_init": getattr(cls, "__attrs_init__", None) or cls.__init__,
         "_route": lambda inst, routed, given: _route(inst, routed, parts, given, routes),
     }
-    exec(_source([f.name for f in fields], parts), scope)  # built from the field names only
+    names = [f.name for f in fields]
+    setters = _slot_setters(cls, names)
+    scope.update(setters or {})
+    exec(_source(names, parts, bool(setters)), scope)  # built from the field names only
     made = cast(Callable[..., Any], scope["copy"])
     made.__qualname__ = f"copy_{cls.__name__}"
     _COPIERS[cls] = made
     return made
 
 
-def _source(names: list[str], parts: tuple[str, ...]) -> str:
+def _slot_setters(cls: type, names: list[str]) -> dict[str, Callable[[Any, Any], None]] | None:
+    """The function storing each field in its slot (``_set_<name>``), or None when the copy
+    must go through ``__init__``: a field without a slot, or a ``__attrs_post_init__``."""
+    slots = [getattr(cls, name, None) for name in names]
+    if hasattr(cls, "__attrs_post_init__"):
+        return None
+    if not all(isinstance(slot, types.MemberDescriptorType) for slot in slots):
+        return None
+    pairs = zip(names, slots, strict=True)
+    return {f"_set_{name}": cast(Any, slot).__set__ for name, slot in pairs}
+
+
+def _source(names: list[str], parts: tuple[str, ...], direct: bool) -> str:
     """The code of a copy function: a keyword per field (and, for a class with parts, the
-    fields of its parts, gathered in ``routed``), straight into ``__init__``."""
+    fields of its parts, gathered in ``routed``), each stored in its slot (``direct``) or all
+    handed to ``__init__``."""
     held = "".join(f"{p}, " for p in parts)  # e.g. "cold, "
+    values = [f"inst.{n} if {n} is _SAME else {n}" for n in names]
+    if direct:
+        build = [f"    _set_{n}(new, {value})" for n, value in zip(names, values, strict=True)]
+    else:
+        build = [f"    _init(new, {', '.join(values)})"]
     lines = [
         f"def copy(inst, *, {', '.join(f'{n}=_SAME' for n in names)}"
         + (", **routed):" if parts else "):"),  # without parts, Python refuses other names
         *(["    if routed:", f"        {held}= _route(inst, routed, ({held}))"] if parts else []),
         "    new = _new(cls)",
-        f"    _init(new, {', '.join(f'inst.{n} if {n} is _SAME else {n}' for n in names)})",
+        *build,
         "    return new",
     ]
     return "\n".join(lines)

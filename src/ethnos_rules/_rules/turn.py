@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 import attrs
@@ -15,6 +16,10 @@ from .errors import IllegalActionError
 from .events import DragonRevealed, Passed, Recruited, Source, emit
 from .frozen import evolve
 from .state import DecisionKind, GameState, Pending
+
+# A turn lists the same few Recruit actions all game (actions are immutable): build each once.
+_recruit = functools.lru_cache(maxsize=None)(Recruit)
+_RECRUIT_DECK = Recruit(None)
 
 
 def start_turn(state: GameState, seat: int) -> GameState:
@@ -54,8 +59,7 @@ class TurnPending(Pending):
         bands = _bands.band_actions(state.players[self.turn_seat].hand)
         if not can_recruit(state, self.turn_seat):
             return bands or (Pass(),)
-        row = tuple(Recruit(card) for card in dict.fromkeys(state.row))
-        return (*row, Recruit(None), *bands)
+        return (*map(_recruit, dict.fromkeys(state.row)), _RECRUIT_DECK, *bands)
 
     def apply(self, state: GameState, action: Action) -> GameState:
         seat = self.turn_seat

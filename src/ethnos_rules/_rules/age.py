@@ -106,7 +106,7 @@ class DealPending(DrawPending):
         assert state.first_player is not None
         return (state.first_player + self.dealt) % state.config.players
 
-    def receive(self, state: GameState, card: Card) -> GameState:
+    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
         seat = self.receiver(state)
         player = state.players[seat]
         hand = multiset_add(player.hand, [card])
@@ -114,7 +114,7 @@ class DealPending(DrawPending):
             then: Pending = DealPending(self.dealt + 1)
         else:
             then = RowPending(row_size(state))
-        return state.with_player(seat, evolve(player, hand=hand), pending=then)
+        return state.with_player(seat, evolve(player, hand=hand), pending=then, **drawn)
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while dealing (AGE-2)")
@@ -151,11 +151,11 @@ class RowPending(DrawPending):
     def receiver(self, state: GameState) -> None:
         return None
 
-    def receive(self, state: GameState, card: Card) -> GameState:
-        state = evolve(state, row=multiset_add(state.row, [card]))
+    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
+        row = multiset_add(state.row, [card])
         if self.left > 1:
-            return evolve(state, pending=RowPending(self.left - 1))
-        return split_deck(state)
+            return evolve(state, row=row, pending=RowPending(self.left - 1), **drawn)
+        return split_deck(evolve(state, row=row, **drawn))
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while the row is laid (AGE-3)")

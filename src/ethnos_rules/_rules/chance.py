@@ -15,7 +15,7 @@ import functools
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .actions import Action, Reveal
 from .components import DRAGON, Card, Dragon, Hidden
@@ -79,16 +79,18 @@ def can_reveal(state: GameState, card: Card | Dragon) -> str | None:
     return None
 
 
-def remove_from_deck(state: GameState, card: Card | Dragon) -> GameState:
-    """The state after ``card`` has been drawn (already checked with :func:`can_reveal`)."""
+def remove_from_deck(state: GameState, card: Card | Dragon) -> dict[str, Any]:
+    """The fields of ``state`` that drawing ``card`` (already checked with :func:`can_reveal`)
+    changes, with their new values: to be made in the copy that puts the card where it goes."""
     if isinstance(card, Dragon):
         # A Dragon is drawn only once the top part is gone (AGE-4): top_left is 0 already.
-        return evolve(
-            state, dragons_in_deck=state.dragons_in_deck - 1, dragons_drawn=state.dragons_drawn + 1
-        )
+        return {
+            "dragons_in_deck": state.dragons_in_deck - 1,
+            "dragons_drawn": state.dragons_drawn + 1,
+        }
     deck = list(state.deck)
     deck[card.index] -= 1
-    return evolve(state, deck=tuple(deck), top_left=max(state.top_left - 1, 0))
+    return {"deck": tuple(deck), "top_left": max(state.top_left - 1, 0)}
 
 
 class DrawPending(Pending):
@@ -119,16 +121,18 @@ class DrawPending(Pending):
             raise ImpossibleOutcomeError("CHANCE", why, action)
         drawn = remove_from_deck(state, card)
         if isinstance(card, Dragon):
-            return self.dragon(drawn)
+            return self.dragon(evolve(state, **drawn))
         emit(_drawn, self, state, card)
-        return self.receive(drawn, card)
+        return self.receive(state, card, drawn)
 
     def receiver(self, state: GameState) -> int | None:
         """The seat the card goes to, or None (the row)."""
         raise NotImplementedError
 
-    def receive(self, state: GameState, card: Card) -> GameState:
-        """Put the drawn Ally card where it belongs and go on."""
+    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
+        """Put the drawn Ally card where it belongs and go on. ``state`` is the state before
+        the draw; ``drawn`` are the changes the draw makes to the deck, to be made in the same
+        copy (a draw then builds one state, not two)."""
         raise NotImplementedError
 
     def dragon(self, state: GameState) -> GameState:

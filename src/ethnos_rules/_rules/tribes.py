@@ -513,12 +513,12 @@ class WizardDrawPending(DeckDraw):
     def drawer(self) -> int:
         return self.wizard
 
-    def receive(self, state: GameState, card: Card) -> GameState:
+    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
         if self.left > 1:
             then: Pending = WizardDrawPending(self.wizard, self.left - 1)
         else:
             then = next_turn(state, self.wizard)
-        return take_card(state, self.wizard, card, pending=then)
+        return take_card(state, self.wizard, card, pending=then, **drawn)
 
     def describe(self) -> str:
         return f"chance: the card seat {self.wizard}'s Wizards draw ({self.left} left)"

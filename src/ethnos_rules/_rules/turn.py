@@ -153,8 +153,9 @@ class RecruitDraw(DeckDraw):
     def drawer(self) -> int:
         return self.recruiter
 
-    def receive(self, state: GameState, card: Card) -> GameState:
-        return take_card(state, self.recruiter, card, pending=next_turn(state, self.recruiter))
+    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
+        then = next_turn(state, self.recruiter)
+        return take_card(state, self.recruiter, card, pending=then, **drawn)
 
     def describe(self) -> str:
         return f"chance: the card seat {self.recruiter} draws"

@@ -29,6 +29,7 @@ from ethnos_rules import (
     position,
     to_move,
 )
+from ethnos_rules._rules import bands as _bands
 from ethnos_rules._rules.bands import leaders
 from helpers import HAL_SET, TOKENS_4P, TOKENS_SMALL, act, assert_refused, legal
 
@@ -542,6 +543,20 @@ def test_enumeration_matches_the_rules(picks: list[int]) -> None:
     bands = bands_of(state)
     assert len(bands) == len(set(bands))
     assert set(bands) == brute_force_bands(state.players[0].hand)
+
+
+@given(st.lists(st.sampled_from(range(len(CARD_POOL))), max_size=10, unique=True))
+def test_remembered_groups_give_the_bands_of_a_fresh_enumeration(picks: list[int]) -> None:
+    """A hand's bands are the same list, in the same order, whether the bands of its groups
+    (a tribe, a colour) were remembered from other hands or enumerated afresh."""
+    hand = position(4, TRIBES, hands={0: [CARD_POOL[i] for i in picks]}).players[0].hand
+    grown = hand[1:]  # the groups of a hand with a card fewer, remembered
+    _bands.band_actions(grown)
+    _bands.band_actions.cache_clear()
+    remembered = _bands.band_actions(hand)
+    _bands.band_actions.cache_clear()
+    _bands._group_actions.cache_clear()
+    assert _bands.band_actions(hand) == remembered
 
 
 def test_enumerated_bands_are_ordinary_play_bands() -> None:

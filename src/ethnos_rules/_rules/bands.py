@@ -108,18 +108,32 @@ def band_actions(hand: tuple[Card, ...]) -> tuple[PlayBand, ...]:
     Same-tribe bands come first (by tribe), then same-colour bands of two or more tribes (by
     colour). A band of one card kind is a same-tribe band only, so none is listed twice.
     """
-    counts: dict[Card, int] = {}
-    for card in hand:
-        counts[card] = counts.get(card, 0) + 1
-    skeletons = [card for card in hand if card.wild]
-    kinds = [card for card in counts if not card.wild]
+    wild = tuple(card for card in hand if card.wild)
+    allies = [card for card in hand if not card.wild]  # in card order, as the hand
     out: list[PlayBand] = []
-    for tribe in dict.fromkeys(card.tribe for card in kinds):
-        _group_bands([c for c in kinds if c.tribe is tribe], counts, skeletons, True, out)
-    for colour in sorted({card.colour for card in kinds if card.colour is not None}):
-        group = [c for c in kinds if c.colour is colour]
-        if len(group) > 1:  # one kind of a colour is one tribe: its bands are listed above
-            _group_bands(group, counts, skeletons, False, out)
+    for tribe in dict.fromkeys(card.tribe for card in allies):
+        out += _group_actions(tuple(c for c in allies if c.tribe is tribe), wild, True)
+    for colour in sorted({card.colour for card in allies if card.colour is not None}):
+        group = tuple(c for c in allies if c.colour is colour)
+        if group[0] is not group[-1]:  # one kind of a colour is one tribe: listed above
+            out += _group_actions(group, wild, False)
+    return tuple(out)
+
+
+# A new hand is most often an old one with a card more or fewer: all its groups but one or two
+# (a tribe, a colour) are groups seen before. Remembering each group's bands makes a hand never
+# seen cost its grouping and one group's bands, not all of them.
+@functools.lru_cache(maxsize=8192)
+def _group_actions(
+    group: tuple[Card, ...], wild: tuple[Card, ...], singles: bool
+) -> tuple[PlayBand, ...]:
+    """The bands of the cards ``group`` (one tribe, or one colour) with the Skeletons ``wild``:
+    a band of one card kind only if ``singles``."""
+    counts: dict[Card, int] = {}
+    for card in group:
+        counts[card] = counts.get(card, 0) + 1
+    out: list[PlayBand] = []
+    _group_bands(list(counts), counts, list(wild), singles, out)
     return tuple(out)
 
 

@@ -14,8 +14,7 @@ from .chance import DrawPending
 from .components import Card, multiset_add
 from .errors import ImpossibleOutcomeError
 from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
-from .frozen import evolve
-from .state import DecisionKind, GameState, Pending, Stage
+from .state import DecisionKind, GameState, Pending, Stage, copy_player, copy_state
 
 
 def begin_age(state: GameState) -> GameState:
@@ -26,17 +25,17 @@ def begin_age(state: GameState) -> GameState:
         # and bands are empty already (END-1, END-5).
         first = least_glory_seat(state)
         emit(_least_glory_event, state, first)
-        state = evolve(
+        state = copy_state(
             state, deck=state.rules.cards_of(state.tribes), row=(), discard=(), first_player=first
         )
     elif state.first_player is not None:
         emit(FirstPlayer, state.first_player, 1, "given")
     # The third Dragon came from the bottom part (AGE-4), so no top-part card and no Dragon is
     # left in the deck: top_left and dragons_in_deck are 0 already.
-    state = evolve(state, dragons_drawn=0)
+    state = copy_state(state, dragons_drawn=0)
     if state.first_player is None:
-        return evolve(state, pending=FirstPlayerPending())
-    return evolve(state, pending=DealPending(0))
+        return copy_state(state, pending=FirstPlayerPending())
+    return copy_state(state, pending=DealPending(0))
 
 
 def clockwise_from_last_dragon(state: GameState) -> list[int]:
@@ -80,7 +79,7 @@ class FirstPlayerPending(Pending):
         if not 0 <= action.seat < state.config.players:
             raise ImpossibleOutcomeError("AGE-5", f"there is no seat {action.seat}", action)
         emit(FirstPlayer, action.seat, 1, "chance")
-        return evolve(state, first_player=action.seat, pending=DealPending(0))
+        return copy_state(state, first_player=action.seat, pending=DealPending(0))
 
     def describe(self) -> str:
         return "chance: choose the first player of Age I"
@@ -114,7 +113,7 @@ class DealPending(DrawPending):
             then: Pending = DealPending(self.dealt + 1)
         else:
             then = RowPending(row_size(state))
-        return state.with_player(seat, evolve(player, hand=hand), pending=then, **drawn)
+        return state.with_player(seat, copy_player(player, hand=hand), pending=then, **drawn)
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while dealing (AGE-2)")
@@ -154,8 +153,8 @@ class RowPending(DrawPending):
     def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
         row = multiset_add(state.row, [card])
         if self.left > 1:
-            return evolve(state, row=row, pending=RowPending(self.left - 1), **drawn)
-        return split_deck(evolve(state, row=row, **drawn))
+            return copy_state(state, row=row, pending=RowPending(self.left - 1), **drawn)
+        return split_deck(copy_state(state, row=row, **drawn))
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while the row is laid (AGE-3)")
@@ -189,6 +188,6 @@ def split_deck(state: GameState) -> GameState:
     assert first is not None
     top = sum(state.deck) // 2
     dragons = state.rules.dragons
-    state = evolve(state, top_left=top, dragons_in_deck=dragons)
+    state = copy_state(state, top_left=top, dragons_in_deck=dragons)
     emit(DeckSplit, top, sum(state.deck) - top + dragons, dragons)
     return _turn.start_turn(state, first)

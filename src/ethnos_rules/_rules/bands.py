@@ -33,7 +33,7 @@ from .events import (
     emit,
 )
 from .frozen import evolve
-from .state import Band, DecisionKind, GameState, Pending
+from .state import Band, DecisionKind, GameState, Pending, copy_player, copy_state
 
 
 @attrs.frozen(slots=True)
@@ -234,7 +234,7 @@ def play_band(state: GameState, seat: int, action: PlayBand, chain: int) -> Game
         raise IllegalActionError(*problem, action)
     band = Band(action.leader, action.others)
     emit(BandPlayed, seat, band, chain)
-    player = evolve(
+    player = copy_player(
         player, hand=multiset_remove(player.hand, band.cards), bands=(*player.bands, band)
     )
     return begin_placement(state.with_player(seat, player), BandContext(seat, band, chain))
@@ -332,7 +332,7 @@ def begin_placement(state: GameState, ctx: BandContext) -> GameState:
         return after_placement(state, ctx)
     if placement_is_automatic(state, options):
         return place(state, ctx, options[0], forced=True)
-    return evolve(state, pending=PlacePending(ctx))
+    return copy_state(state, pending=PlacePending(ctx))
 
 
 def add_marker(state: GameState, seat: int, kingdom: Kingdom) -> GameState:
@@ -340,7 +340,7 @@ def add_marker(state: GameState, seat: int, kingdom: Kingdom) -> GameState:
     player = state.players[seat]
     kingdoms = list(player.kingdoms)
     kingdoms[kingdom] += 1
-    player = evolve(player, supply=player.supply - 1, kingdoms=tuple(kingdoms))
+    player = copy_player(player, supply=player.supply - 1, kingdoms=tuple(kingdoms))
     return state.with_player(seat, player)
 
 
@@ -457,7 +457,7 @@ def after_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-6: the Leader ability follows the placement."""
     state, step = ctx.leader.tribe.ability.after_placement(state, ctx)
     if step is not None:
-        return evolve(state, pending=step)
+        return copy_state(state, pending=step)
     return after_ability(state, ctx)
 
 
@@ -465,7 +465,7 @@ def after_ability(state: GameState, ctx: BandContext) -> GameState:
     """The ability is done: a Centaur chain may follow, else the rest of the hand (BAND-6)."""
     if can_chain(state, ctx):
         emit(ChainOffered, ctx.seat)
-        return evolve(state, pending=ChainPending(ctx))
+        return copy_state(state, pending=ChainPending(ctx))
     return handle_rest(state, ctx)
 
 
@@ -473,7 +473,7 @@ def handle_rest(state: GameState, ctx: BandContext) -> GameState:
     """The last Leader handles the rest of the hand (BAND-6, TRIBE-CEN-3); then the turn ends."""
     state, step = ctx.leader.tribe.ability.handle_rest(state, ctx)
     if step is not None:
-        return evolve(state, pending=step)
+        return copy_state(state, pending=step)
     return _turn.end_turn(state, ctx.seat)
 
 
@@ -492,7 +492,9 @@ def discard_rest(state: GameState, seat: int, keep: tuple[Card, ...] = ()) -> Ga
     rest = multiset_remove(player.hand, keep)
     if rest:
         emit(RestToRow, seat, rest)
-    return state.with_player(seat, evolve(player, hand=keep), row=multiset_add(state.row, rest))
+    return state.with_player(
+        seat, copy_player(player, hand=keep), row=multiset_add(state.row, rest)
+    )
 
 
 class AbilityStep(BandStep):
@@ -513,7 +515,7 @@ class AbilityStep(BandStep):
     def apply(self, state: GameState, action: Action) -> GameState:
         state, step = self.resolve(state, action)
         if step is not None:
-            return evolve(state, pending=step)
+            return copy_state(state, pending=step)
         if self.part == "ability":
             return after_ability(state, self.ctx)
         return _turn.end_turn(state, self.ctx.seat)

@@ -21,9 +21,8 @@ from .actions import Action, Reveal
 from .components import DRAGON, Card, Dragon, Hidden
 from .errors import ImpossibleOutcomeError
 from .events import CardDrawn, Source, emit
-from .frozen import evolve
 from .randomness import Random, roll
-from .state import GameState, Pending
+from .state import GameState, Pending, copy_state
 
 # Draws repeat the same few outcomes and ratios all game long: build each object once.
 _fraction = functools.lru_cache(maxsize=4096)(Fraction)
@@ -121,7 +120,7 @@ class DrawPending(Pending):
             raise ImpossibleOutcomeError("CHANCE", why, action)
         drawn = remove_from_deck(state, card)
         if isinstance(card, Dragon):
-            return self.dragon(evolve(state, **drawn))
+            return self.dragon(copy_state(state, **drawn))
         emit(_drawn, self, state, card)
         return self.receive(state, card, drawn)
 

@@ -19,10 +19,9 @@ from .errors import (
     WrongDecisionError,
 )
 from .events import Event, trace
-from .frozen import evolve
 from .invariants import InvalidStateError
 from .randomness import Random, check_random
-from .state import DecisionKind, GameState, Stage
+from .state import DecisionKind, GameState, Stage, copy_state
 from .turn import DeckDraw, RecruitDraw
 
 
@@ -376,7 +375,7 @@ def end_age_now(state: GameState, *, drawer: int | None = None) -> GameState:
         )
     draw = pending if isinstance(pending, DeckDraw) else RecruitDraw(seat)
     dragons = state.rules.dragons
-    last = evolve(state, dragons_drawn=dragons - 1, dragons_in_deck=1, top_left=0, pending=draw)
+    last = copy_state(state, dragons_drawn=dragons - 1, dragons_in_deck=1, top_left=0, pending=draw)
     return draw.apply(last, Reveal(DRAGON))
 
 

@@ -30,8 +30,7 @@ from typing import ClassVar, Literal, ParamSpec, TypeVar
 import attrs
 
 from .components import Card, Colour, Kingdom, Tribe
-from .frozen import evolve
-from .state import AgeSummary, Band, GameState
+from .state import AgeSummary, Band, GameState, copy_player, copy_state
 from .words import ROMAN, and_list, cards_list, ordinal, plural, seats_text
 
 P = ParamSpec("P")
@@ -97,8 +96,8 @@ def credit(state: GameState, event: Event) -> GameState:
         return state
     players = list(state.players)
     for seat, amount in event.gains:
-        players[seat] = evolve(players[seat], glory=players[seat].glory + amount)
-    return evolve(state, players=tuple(players))
+        players[seat] = copy_player(players[seat], glory=players[seat].glory + amount)
+    return copy_state(state, players=tuple(players))
 
 
 def trace(run: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> tuple[T, tuple[Event, ...]]:

@@ -11,8 +11,8 @@ of changes is walked. The copy function stores each field through its slot, as a
 once per field: that halves the cost of a copy. A class without slots, or with a
 ``__attrs_post_init__``, is built through its ``__init__``.
 
-A class may keep rarely changed fields in a part of its own (``__evolve_parts__`` names the
-fields holding them, as :class:`~ethnos_rules.GameState` keeps its cold fields in a
+A class may keep rarely changed fields in a part of its own (``__evolve_parts__`` maps the
+fields holding them to their classes, as :class:`~ethnos_rules.GameState` keeps its cold fields in a
 :class:`~ethnos_rules._rules.state.ColdState`): a change to one of them copies that part too.
 """
 
@@ -39,25 +39,38 @@ def evolve(inst: T, **changes: Any) -> T:
     Raises:
         TypeError: for a change that names no field, or a class attrs must build itself.
     """
-    copier = _COPIERS.get(type(inst)) or _copier(inst)
-    result: T = copier(inst, **changes)
+    result: T = copier(type(inst))(inst, **changes)
     return result
 
 
-def _copier(inst: object) -> Callable[..., Any]:
-    """Generate, keep and return the copy function of the class of ``inst``, after checking
-    that the class can be copied without attrs."""
-    cls = type(inst)
+def copier(cls: type[T]) -> Callable[..., T]:
+    """The copy function of ``cls``: ``copier(cls)(inst, **changes)`` is ``evolve(inst,
+    **changes)``. A module that copies one class all the time keeps its copier, which saves
+    looking it up and passing the changes on once more at every copy.
+
+    Raises:
+        TypeError: for a class attrs must build itself.
+    """
+    made = _COPIERS.get(cls)
+    if made is None:
+        made = _COPIERS[cls] = _copier(cls)
+    return made
+
+
+def _copier(cls: type) -> Callable[..., Any]:
+    """Generate the copy function of ``cls``, after checking that the class can be copied
+    without attrs."""
     fields = attrs.fields(cast(Any, cls))
     if any(f.converter is not None or f.validator is not None for f in fields):
         raise TypeError(f"{cls.__name__} converts or validates its fields: use attrs.evolve")
-    parts = tuple(getattr(cls, "__evolve_parts__", ()))
-    routes = {name: part for part in parts for name in attrs.fields_dict(type(getattr(inst, part)))}
+    part_classes: dict[str, type] = getattr(cls, "__evolve_parts__", {})
+    parts = tuple(part_classes)
+    routes = {name: part for part, kind in part_classes.items() for name in attrs.fields_dict(kind)}
     scope = {
         "_SAME": _SAME,
         "_new": object.__new__,
         "cls": cls,
-        "_init": getattr(cls, "__attrs_init__", None) or cls.__init__,
+        "_init": getattr(cls, "__attrs_init__", None) or cast(Any, cls).__init__,
         "_route": lambda inst, routed, given: _route(inst, routed, parts, given, routes),
     }
     names = [f.name for f in fields]
@@ -66,7 +79,6 @@ def _copier(inst: object) -> Callable[..., Any]:
     exec(_source(names, parts, bool(setters)), scope)  # built from the field names only
     made = cast(Callable[..., Any], scope["copy"])
     made.__qualname__ = f"copy_{cls.__name__}"
-    _COPIERS[cls] = made
     return made
 
 

@@ -38,8 +38,7 @@ from .events import (
     emit,
     trace,
 )
-from .frozen import evolve
-from .state import AgeSummary, DecisionKind, GameState, Pending, Stage
+from .state import AgeSummary, DecisionKind, GameState, Pending, Stage, copy_player, copy_state
 
 SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
 """The kinds of end-of-Age Glory, in scoring order."""
@@ -217,10 +216,10 @@ def end_age(state: GameState, drawer: int) -> GameState:
         if player.hand:
             emit(HandDiscarded, seat, player.hand)
     cards = [c for p in state.players for c in p.hand]
-    state = evolve(
+    state = copy_state(
         state,
         discard=tuple(sorted((*state.discard, *cards))),
-        players=tuple(evolve(p, hand=()) for p in state.players),
+        players=tuple(copy_player(p, hand=()) for p in state.players),
     )
     # END-2: kingdoms.
     for kingdom, tokens in zip(KINGDOMS, state.tokens, strict=True):
@@ -261,7 +260,7 @@ def next_horde(state: GameState, gains: Gains, drawer: int, queue: tuple[int, ..
         state, gains = empty_horde(state, gains, queue[0], colours, forced=True)
         queue = queue[1:]
     if queue:
-        return evolve(state, pending=HordeEmptyPending(queue, drawer, gains))
+        return copy_state(state, pending=HordeEmptyPending(queue, drawer, gains))
     return finish_age(state, gains, drawer)
 
 
@@ -274,7 +273,7 @@ def empty_horde(
         return state, gains
     player = state.players[seat]
     left = tuple(c for c in player.horde if c not in colours)
-    player = evolve(player, horde=left, supply=player.supply + len(colours))
+    player = copy_player(player, horde=left, supply=player.supply + len(colours))
     state = state.with_player(seat, player)
     glory = state.rules.orc_glory[len(colours) - 1]
     return _score(state, gains, "orcs", HordeEmptied(seat, tuple(colours), glory, forced))
@@ -386,20 +385,20 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
         third_dragon=drawer,
     )
     emit(AgeScored, summary)
-    state = evolve(
+    state = copy_state(
         state,
         discard=tuple(sorted((*state.discard, *cards))),
-        players=tuple(evolve(p, bands=(), trolls=()) for p in state.players),
+        players=tuple(copy_player(p, bands=(), trolls=()) for p in state.players),
         giant_holder=None,
         giant_size=0,
         history=(*state.history, summary),
         last_dragon=drawer,
     )
     if state.age == state.config.ages:
-        state = evolve(state, pending=GameOver())
+        state = copy_state(state, pending=GameOver())
         emit(game_result, state)
         return state
-    return _age.begin_age(evolve(state, age=state.age + 1))
+    return _age.begin_age(copy_state(state, age=state.age + 1))
 
 
 # --- what if the Age ended now ------------------------------------------------------------------

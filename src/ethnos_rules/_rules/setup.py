@@ -17,9 +17,17 @@ from .components import KINGDOMS, Kingdom, Ruleset, Tribe
 from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
-from .frozen import evolve
 from .options import Options
-from .state import Config, DecisionKind, GameState, Pending, PlayerState, Stage
+from .state import (
+    Config,
+    DecisionKind,
+    GameState,
+    Pending,
+    PlayerState,
+    Stage,
+    copy_player,
+    copy_state,
+)
 
 # Mapping is invariant in its key type, so each kind of key is listed apart.
 TokenLayout = (
@@ -78,10 +86,10 @@ def new_game(
         first_player=first_player,
     )
     if glory_tokens is not None:
-        state = evolve(state, tokens=_token_layout(config, glory_tokens))
+        state = copy_state(state, tokens=_token_layout(config, glory_tokens))
     if tribes is None:
         return state
-    return _tribes_chosen(evolve(state, tribes=_tribe_list(config, tribes)), by_chance=False)
+    return _tribes_chosen(copy_state(state, tribes=_tribe_list(config, tribes)), by_chance=False)
 
 
 def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
@@ -168,13 +176,13 @@ def _tribes_chosen(state: GameState, by_chance: bool) -> GameState:
     players = state.players
     if "track" in state.pieces():
         # SETUP-5: every player's Merfolk marker starts on space 0, taken from supply.
-        players = tuple(evolve(p, supply=p.supply - 1, merfolk=0) for p in players)
-    state = evolve(state, players=players, deck=state.rules.cards_of(state.tribes))
+        players = tuple(copy_player(p, supply=p.supply - 1, merfolk=0) for p in players)
+    state = copy_state(state, players=players, deck=state.rules.cards_of(state.tribes))
     if len(state.tokens) == len(KINGDOMS):
         for kingdom, values in zip(KINGDOMS, state.tokens, strict=True):
             emit(TokensLaid, kingdom, values, by_chance=False)
         return _age.begin_age(state)
-    return evolve(state, pending=LayTokensPending(Kingdom.ALTHEA))
+    return copy_state(state, pending=LayTokensPending(Kingdom.ALTHEA))
 
 
 @attrs.frozen(slots=True)
@@ -203,7 +211,7 @@ class ChooseTribes(Pending):
                 "SETUP-3", f"{action.tribe.name} are already in play", action
             )
         emit(TribeChosen, action.tribe)
-        state = evolve(state, tribes=tuple(sorted((*state.tribes, action.tribe))))
+        state = copy_state(state, tribes=tuple(sorted((*state.tribes, action.tribe))))
         if len(state.tribes) < state.config.tribe_count:
             return state
         return _tribes_chosen(state, by_chance=True)
@@ -271,9 +279,9 @@ class LayTokensPending(Pending):
                 "SETUP-4", f"tokens {list(values)} are not all among those left", action
             )
         emit(TokensLaid, self.kingdom, values, by_chance=True)
-        state = evolve(state, tokens=(*state.tokens, values))
+        state = copy_state(state, tokens=(*state.tokens, values))
         if len(state.tokens) < len(KINGDOMS):
-            return evolve(state, pending=LayTokensPending(Kingdom(self.kingdom + 1)))
+            return copy_state(state, pending=LayTokensPending(Kingdom(self.kingdom + 1)))
         return _age.begin_age(state)
 
     def describe(self) -> str:

@@ -50,9 +50,8 @@ from .events import (
     credit,
     emit,
 )
-from .frozen import evolve
 from .options import Options
-from .state import DecisionKind, GameState, Pending
+from .state import DecisionKind, GameState, Pending, copy_player, copy_state
 from .turn import DeckDraw, next_turn, take_card
 
 # --- Centaurs, Dwarves, Halflings, Minotaurs, Skeletons, Wingfolk: flags only --------------------
@@ -109,7 +108,7 @@ class Giants(Ability):
             return state, None
         taken = GiantTokenTaken(ctx.seat, ctx.size, state.giant_size, self.GLORY)
         state = credit(state, taken)
-        return evolve(state, giant_holder=ctx.seat, giant_size=ctx.size), None
+        return copy_state(state, giant_holder=ctx.seat, giant_size=ctx.size), None
 
 
 # --- Merfolk -----------------------------------------------------------------------------------
@@ -129,7 +128,7 @@ class Merfolk(Ability):
         markers = checkpoint_markers(state.options, start, end)
         reached = checkpoints_reached(state.options, start, end)
         emit(MerfolkMoved, ctx.seat, start, end, ctx.size, reached, markers)
-        state = state.with_player(ctx.seat, evolve(player, merfolk=end))
+        state = state.with_player(ctx.seat, copy_player(player, merfolk=end))
         return checkpoints(state, ctx, markers)
 
 
@@ -250,7 +249,9 @@ class HordePending(AbilityStep):
         player = state.players[seat]
         horde = tuple(sorted((*player.horde, colour)))
         emit(HordeMarkerAdded, seat, colour)
-        return state.with_player(seat, evolve(player, supply=player.supply - 1, horde=horde)), None
+        return state.with_player(
+            seat, copy_player(player, supply=player.supply - 1, horde=horde)
+        ), None
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: add a marker to the Orc Horde or not"
@@ -314,7 +315,7 @@ class TrollPending(AbilityStep):
         player = state.players[seat]
         trolls = tuple(sorted((*player.trolls, action.value)))
         emit(TrollTokenTaken, seat, action.value, size)
-        return state.with_player(seat, evolve(player, trolls=trolls)), None
+        return state.with_player(seat, copy_player(player, trolls=trolls)), None
 
     def describe(self) -> str:
         return f"seat {self.ctx.seat}: take a Troll token or not"

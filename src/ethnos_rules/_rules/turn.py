@@ -14,8 +14,7 @@ from .chance import DrawPending
 from .components import Card, multiset_add, multiset_remove
 from .errors import IllegalActionError
 from .events import DragonRevealed, Passed, Recruited, Source, emit
-from .frozen import evolve
-from .state import DecisionKind, GameState, Pending
+from .state import DecisionKind, GameState, Pending, copy_player, copy_state
 
 # A turn lists the same few Recruit actions all game (actions are immutable): build each once.
 _recruit = functools.lru_cache(maxsize=None)(Recruit)
@@ -24,12 +23,12 @@ _RECRUIT_DECK = Recruit(None)
 
 def start_turn(state: GameState, seat: int) -> GameState:
     """The player in ``seat`` is to take a turn (TURN-1)."""
-    return evolve(state, pending=TurnPending(seat))
+    return copy_state(state, pending=TurnPending(seat))
 
 
 def end_turn(state: GameState, seat: int) -> GameState:
     """The turn of ``seat`` is over (see :func:`next_turn`)."""
-    return evolve(state, pending=next_turn(state, seat))
+    return copy_state(state, pending=next_turn(state, seat))
 
 
 def next_turn(state: GameState, seat: int) -> TurnPending:
@@ -76,7 +75,7 @@ class TurnPending(Pending):
             raise IllegalActionError("RECRUIT-1", f"there is no {action.card} in the row", action)
         emit(Recruited, seat, action.card)
         if action.card is None:
-            return evolve(state, pending=RecruitDraw(seat))
+            return copy_state(state, pending=RecruitDraw(seat))
         # RECRUIT-2: the row is not refilled. The turn ends (one copy of the state for all).
         row = multiset_remove(state.row, [action.card])
         return take_card(state, seat, action.card, row=row, pending=next_turn(state, seat))
@@ -103,7 +102,7 @@ def take_card(state: GameState, seat: int, card: Card, **changes: Any) -> GameSt
     """``card`` goes into the hand of ``seat`` (with the other ``changes`` to the state)."""
     player = state.players[seat]
     hand = multiset_add(player.hand, [card])
-    return state.with_player(seat, evolve(player, hand=hand), **changes)
+    return state.with_player(seat, copy_player(player, hand=hand), **changes)
 
 
 class DeckDraw(DrawPending):

@@ -23,7 +23,7 @@ _RECRUIT_DECK = Recruit(None)
 
 def start_turn(state: GameState, seat: int) -> GameState:
     """The player in ``seat`` is to take a turn (TURN-1)."""
-    return copy_state(state, pending=TurnPending(seat))
+    return copy_state(state, pending=_turn_of(seat))
 
 
 def end_turn(state: GameState, seat: int) -> GameState:
@@ -33,7 +33,7 @@ def end_turn(state: GameState, seat: int) -> GameState:
 
 def next_turn(state: GameState, seat: int) -> TurnPending:
     """What follows the turn of ``seat``: play goes clockwise (AGE-6)."""
-    return TurnPending((seat + 1) % state.config.players)
+    return _turn_of((seat + 1) % state.config.players)
 
 
 def can_recruit(state: GameState, seat: int) -> bool:
@@ -75,7 +75,7 @@ class TurnPending(Pending):
             raise IllegalActionError("RECRUIT-1", f"there is no {action.card} in the row", action)
         emit(Recruited, seat, action.card)
         if action.card is None:
-            return copy_state(state, pending=RecruitDraw(seat))
+            return copy_state(state, pending=_draw_of(seat))
         # RECRUIT-2: the row is not refilled. The turn ends (one copy of the state for all).
         row = multiset_remove(state.row, [action.card])
         return take_card(state, seat, action.card, row=row, pending=next_turn(state, seat))
@@ -164,3 +164,9 @@ class RecruitDraw(DeckDraw):
             held = len(state.players[self.recruiter].hand)
             return [f"seat {self.recruiter} holds {held} cards and may not recruit (TURN-2)"]
         return []
+
+
+# A pending decision is immutable and these two differ only by seat: one object per seat is
+# shared by every turn (a turn builds no pending object of its own).
+_turn_of = functools.lru_cache(maxsize=64)(TurnPending)
+_draw_of = functools.lru_cache(maxsize=64)(RecruitDraw)

@@ -167,36 +167,47 @@ def _group_bands(
     singles: bool,
     out: list[PlayBand],
 ) -> None:
-    # Every sub-multiset of the group, as sorted tuples (kinds are in card order), each with
-    # the kinds it holds.
-    subsets: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = [((), ())]
+    # Every sub-multiset of the group as a sorted tuple (kinds are in card order), the last
+    # kind varying fastest: the sub-multiset holding m_k copies of each kind k is at the sum of
+    # m_k * stride[k]. A band is a Leader and the sub-multiset left when one copy of it is
+    # taken out, which is at the index less the Leader's stride: the tuples are all shared.
+    subs: list[tuple[Card, ...]] = [()]
+    held: list[tuple[Card, ...]] = [()]  # the kinds each holds
+    stride: dict[Card, int] = {}
     for kind in kinds:
+        stride = {k: step * (counts[kind] + 1) for k, step in stride.items()}
+        stride[kind] = 1
         takes = [((kind,) * m, (kind,) if m else ()) for m in range(counts[kind] + 1)]
-        subsets = [(sub + add, present + k) for sub, present in subsets for add, k in takes]
+        held = [present + k for present in held for _, k in takes]
+        subs = [sub + add for sub in subs for add, _ in takes]
+    # Skeletons sit at one place in card order: before every card of a later tribe. Each
+    # sub-multiset with one, … every Skeleton added:
     wild = tuple(skeletons)
-    with_wild = [wild[:n] for n in range(1, len(wild) + 1)]  # one, … every Skeleton
-    # Skeletons sit at one place in card order: before every card of a later tribe.
     cut = wild[0].index if wild else 0
+    no_wild: list[tuple[Card, ...]] = []
+    wilder = (
+        [
+            [sub[:at] + wild[:n] + sub[at:] for n in range(1, len(wild) + 1)]
+            for sub, at in ((sub, bisect.bisect_left(sub, cut, key=_INDEX)) for sub in subs)
+        ]
+        if wild
+        else [no_wild] * len(subs)
+    )
     new, set_leader, set_others, append = _new, _set_leader, _set_others, out.append
-    for sub, present in subsets:
+    for index, present in enumerate(held):
         if not present or (len(present) == 1 and not singles):
             continue
-        split = bisect.bisect_left(sub, cut, key=_INDEX)  # where the Skeletons go in sub
         for leader in present:
-            i = sub.index(leader)
-            others = sub[:i] + sub[i + 1 :]
+            rest = index - stride[leader]
             band = new(PlayBand)
             set_leader(band, leader)
-            set_others(band, others)
+            set_others(band, subs[rest])
             append(band)
-            if wild:
-                at = split - 1 if i < split else split  # the Leader left sub before the cut
-                lo, hi = others[:at], others[at:]
-                for wilds in with_wild:
-                    band = new(PlayBand)
-                    set_leader(band, leader)
-                    set_others(band, lo + wilds + hi)
-                    append(band)
+            for others in wilder[rest]:
+                band = new(PlayBand)
+                set_leader(band, leader)
+                set_others(band, others)
+                append(band)
 
 
 def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:

@@ -18,7 +18,16 @@ import attrs
 
 from . import turn as _turn
 from .actions import Action, Place, PlayBand, StopChain
-from .components import KINGDOMS, Card, Kingdom, Ruleset, multiset_add, multiset_remove
+from .components import (
+    KINGDOMS,
+    Card,
+    Colour,
+    Kingdom,
+    Ruleset,
+    Tribe,
+    multiset_add,
+    multiset_remove,
+)
 from .errors import IllegalActionError
 from .events import (
     BandPlayed,
@@ -108,15 +117,24 @@ def band_actions(hand: tuple[Card, ...]) -> tuple[PlayBand, ...]:
     Same-tribe bands come first (by tribe), then same-colour bands of two or more tribes (by
     colour). A band of one card kind is a same-tribe band only, so none is listed twice.
     """
-    wild = tuple(card for card in hand if card.wild)
-    allies = [card for card in hand if not card.wild]  # in card order, as the hand
+    wild: list[Card] = []
+    tribes: dict[Tribe, list[Card]] = {}  # each in card order, as the hand
+    colours: dict[Colour, list[Card]] = {}
+    for card in hand:
+        if card.wild:
+            wild.append(card)
+            continue
+        tribes.setdefault(card.tribe, []).append(card)
+        if card.colour is not None:
+            colours.setdefault(card.colour, []).append(card)
+    skeletons = tuple(wild)
     out: list[PlayBand] = []
-    for tribe in dict.fromkeys(card.tribe for card in allies):
-        out += _group_actions(tuple(c for c in allies if c.tribe is tribe), wild, True)
-    for colour in sorted({card.colour for card in allies if card.colour is not None}):
-        group = tuple(c for c in allies if c.colour is colour)
+    for group in tribes.values():  # the tribes in card order
+        out += _group_actions(tuple(group), skeletons, True)
+    for colour in sorted(colours):
+        group = colours[colour]
         if group[0] is not group[-1]:  # one kind of a colour is one tribe: listed above
-            out += _group_actions(group, wild, False)
+            out += _group_actions(tuple(group), skeletons, False)
     return tuple(out)
 
 

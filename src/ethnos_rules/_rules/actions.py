@@ -43,6 +43,8 @@ True
 
 from __future__ import annotations
 
+import itertools
+import operator
 from typing import ClassVar
 
 import attrs
@@ -93,6 +95,9 @@ def _sort_key(action: Action) -> tuple[int, str]:
 
 def _bad(action: object, what: str) -> MalformedActionError:
     return MalformedActionError("NOTATION", what, action)
+
+
+_card_index = operator.attrgetter("index")
 
 
 def _is_card(value: object) -> bool:
@@ -221,9 +226,10 @@ class PlayBand(Action):
     def check(self) -> None:
         if not _is_card(self.leader) or not isinstance(self.others, tuple):
             raise _bad(self, "PlayBand needs a Card leader and a tuple of Cards")
-        if not all(map(_is_card, self.others)):
+        if not all(map(isinstance, self.others, itertools.repeat(Card))):
             raise _bad(self, "every card of a band must be a Card")
-        if any(b < a for a, b in zip(self.others, self.others[1:], strict=False)):
+        order = list(map(_card_index, self.others))  # each check here is one call into C
+        if order != sorted(order):
             raise _bad(self, "PlayBand.others must be sorted; build bands with PlayBand.of")
 
 

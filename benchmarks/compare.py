@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/compare.py HEAD~1                 # random 4-player play, 7 rounds
     python benchmarks/compare.py HEAD~1 --workload validate --rounds 9
+    python benchmarks/compare.py HEAD~1 --workload one-seat     # validate records kept at one seat
 
 The other revision is checked out into a temporary git worktree. In each round both trees run
 the same workload in a fresh process for the same CPU time, in alternating order, so a busy
@@ -47,7 +48,8 @@ from ethnos_rules._rules import bands, notation
 # Each record is validated as if nothing in it were seen before: the caches of band lists and
 # of parsed texts are emptied first.
 caches = [f for m in (bands, notation) for f in vars(m).values() if hasattr(f, "cache_clear")]
-records = [er.GameRecord.from_playthrough(er.play_random(PLAYERS, seed)) for seed in range(8)]
+records = [KEPT(er.GameRecord.from_playthrough(er.play_random(PLAYERS, seed)), seed)
+           for seed in range(8)]
 decisions, spent = 0, 0.0
 while spent < SECONDS:
     for record in records:
@@ -92,6 +94,12 @@ while time.process_time() - start < SECONDS:
 print(decisions / (time.process_time() - start))
 """,
 }
+# The validate workload on whole records, and on the records as one seat kept them (seat =
+# seed mod PLAYERS).
+WORKLOADS["one-seat"] = WORKLOADS["validate"].replace(
+    "KEPT", "(lambda record, seed: er.redact(record, seed % PLAYERS))"
+)
+WORKLOADS["validate"] = WORKLOADS["validate"].replace("KEPT", "(lambda record, seed: record)")
 
 
 def run(tree: Path, workload: str, players: int, seconds: float, seed: int) -> float:

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/compare.py HEAD~1                 # random 4-player play, 7 rounds
     python benchmarks/compare.py HEAD~1 --workload validate --rounds 9
     python benchmarks/compare.py HEAD~1 --workload one-seat     # validate records kept at one seat
+    python benchmarks/compare.py HEAD~1 --workload openspiel    # random play through pyspiel
 
 The other revision is checked out into a temporary git worktree. In each round both trees run
 the same workload in a fresh process for the same CPU time, in alternating order, so a busy
@@ -91,6 +92,24 @@ while time.process_time() - start < SECONDS:
         else:
             game.step(rng.choice(np.flatnonzero(observation["action_mask"])))
     decisions += game.decisions
+print(decisions / (time.process_time() - start))
+""",
+    "openspiel": """
+import random, time
+import pyspiel
+import ethnos_rules.openspiel
+rng, decisions, start = random.Random(SEED), 0, time.process_time()
+game = pyspiel.load_game("python_ethnos", {"players": PLAYERS})
+while time.process_time() - start < SECONDS:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probabilities = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(ids, probabilities)[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        decisions += state.is_chance_node() or state.node.completes(action)
+        state.apply_action(action)
 print(decisions / (time.process_time() - start))
 """,
 }

@@ -169,6 +169,8 @@ def test_states_pickle_and_bad_parameters_are_refused() -> None:
         )
     again = pickle.loads(pickle.dumps(state))
     assert str(again) == str(state) and again.node == state.node
+    assert again.recall == state.recall
+    assert again.played.length == state.played.length > 20
     with pytest.raises(SetupError, match="SETUP-1"):
         ethnos_rules.openspiel.EthnosGame({"players": 7})
     with pytest.raises(RulesError, match="OPTIONS"):

@@ -31,8 +31,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ethnos_rules import CHANCE, Action, GameState, Options, new_game, step
-from ethnos_rules._agents.tensors import fill_observation, seen_actions
+from ethnos_rules import CHANCE, GameState, Options, new_game, step
+from ethnos_rules._agents.tensors import Played, Seen, fill_observation
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
@@ -127,8 +127,13 @@ class EthnosState(pyspiel.State):
         super().__init__(game)
         start = new_game(game.players, tribes=game.tribes, options=game.options)
         self.node = EncodedState.of(start)
-        # What each seat saw, then what everyone saw, then every decision as it was.
-        self.recall: tuple[Recall, ...] = (Recall.empty(),) * (game.players + 2)
+        self.played = Played.empty()  # each seat's information state is worked out from it
+
+    @property
+    def recall(self) -> tuple[Recall, ...]:
+        """What each seat saw, then what everyone saw, then every decision as it was."""
+        seats = range(self.node.state.config.players)
+        return (*map(self.played.recall, seats), *map(self.played.recall, ("public", "all")))
 
     @property
     def game_state(self) -> GameState:
@@ -160,7 +165,7 @@ class EthnosState(pyspiel.State):
         decision = node.decision(action)
         result = step(node.state, decision)
         self.node = EncodedState(result.state)
-        self.recall = _remember(self.recall, decision, result.events)
+        self.played = self.played.add(decision, result.events)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return action_text(action)
@@ -179,22 +184,13 @@ class EthnosState(pyspiel.State):
 
     # Python games are serialised by pickling the state.
     def __getstate__(self) -> dict[str, Any]:
-        return {"node": self.node.state, "band": self.node.band, "recall": self.recall}
+        return {"node": self.node.state, "band": self.node.band, "played": self.played}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         node = EncodedState(saved["node"])
         for i in saved["band"]:
             node = node.apply_id(i)
-        self.node, self.recall = node, saved["recall"]
-
-
-def _remember(recall: tuple[Recall, ...], decision: Action, events: Any) -> tuple[Recall, ...]:
-    seats = len(recall) - 2
-    return (
-        *(r.add(seen_actions(decision, events, seat)) for seat, r in enumerate(recall[:seats])),
-        recall[seats].add(seen_actions(decision, events, None)),
-        recall[seats + 1].add((decision,)),
-    )
+        self.node, self.played = node, saved["played"]
 
 
 class EthnosObserver:
@@ -228,8 +224,8 @@ class EthnosObserver:
             start += size
 
     def _recall(self, state: EthnosState, player: int) -> Recall:
-        which = {"seat": player, "none": self.players, "all": self.players + 1}[self.private]
-        return state.recall[which]
+        kinds: dict[str, Seen] = {"seat": player, "none": "public", "all": "all"}
+        return state.played.recall(kinds[self.private])
 
     def set_from(self, state: EthnosState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` observes of ``state``."""

@@ -516,6 +516,91 @@ def _recall_of(items: tuple[Action, ...]) -> Recall:
     return Recall.empty().add(items)
 
 
+Seen = int | str
+"""Whose view of the decisions :meth:`Played.recall` gives: a seat, ``"public"`` (what
+everyone saw) or ``"all"`` (every decision as it was)."""
+
+
+class Played:
+    """The decisions of a game so far, each with its events, kept as a chain like
+    :class:`Recall`. What a seat saw of them is worked out only when asked for
+    (:meth:`recall`), then remembered on each link: a game played without asking costs one
+    link per decision, not a pass over every seat's view of its events.
+
+    Attributes:
+        before: The decisions before the last one, or None (nothing played).
+        decision: The last decision.
+        events: Its events, as :func:`~ethnos_rules.step` gives them.
+        length: How many decisions in all.
+    """
+
+    __slots__ = ("_recalls", "before", "decision", "events", "length")
+
+    def __init__(
+        self, before: Played | None, decision: Action | None, events: tuple[Event, ...]
+    ) -> None:
+        self.before, self.decision, self.events = before, decision, events
+        self.length: int = 0 if before is None else before.length + 1
+        self._recalls: dict[Seen, Recall] = {}
+
+    @classmethod
+    def empty(cls) -> Played:
+        """Nothing played yet."""
+        return cls(None, None, ())
+
+    def add(self, decision: Action, events: tuple[Event, ...]) -> Played:
+        """``decision`` made next, with its ``events``."""
+        return Played(self, decision, events)
+
+    def recall(self, seen: Seen) -> Recall:
+        """The items ``seen`` (a seat, ``"public"`` or ``"all"``) has seen of the decisions,
+        as :func:`seen_actions` gives them."""
+        unseen: list[Played] = []
+        link = self
+        while link.before is not None and seen not in link._recalls:
+            unseen.append(link)
+            link = link.before
+        recall = link._recalls.get(seen, Recall.empty())
+        for link in reversed(unseen):
+            recall = link._recalls[seen] = recall.add(link._seen_by(seen))
+        return recall
+
+    def _seen_by(self, seen: Seen) -> tuple[Action, ...]:
+        assert self.decision is not None
+        if seen == "all":
+            return (self.decision,)
+        seat = None if seen == "public" else int(seen)
+        return seen_actions(self.decision, self.events, seat)
+
+    def pairs(self) -> list[tuple[Action, tuple[Event, ...]]]:
+        """Each decision with its events, from the first."""
+        out = []
+        link = self
+        while link.before is not None:
+            assert link.decision is not None
+            out.append((link.decision, link.events))
+            link = link.before
+        return out[::-1]
+
+    # Immutable but for what it remembers: copies are the object itself; a pickle holds the
+    # decisions and events as one flat tuple, so that neither recurses down a long chain.
+    def __copy__(self) -> Played:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Played:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_played_of, (tuple(self.pairs()),))
+
+
+def _played_of(pairs: tuple[tuple[Action, tuple[Event, ...]], ...]) -> Played:
+    played = Played.empty()
+    for decision, events in pairs:
+        played = played.add(decision, events)
+    return played
+
+
 def history_tensor(tokens: Iterable[int], length: int, out: Tensor | None = None) -> Tensor:
     """The tokens as a float32 array of ``length``: ``token + 1``, then zeros.
 

@@ -465,10 +465,11 @@ class Recall:
         length: How many items in all.
     """
 
-    __slots__ = ("before", "items", "length")
+    __slots__ = ("_tokens", "before", "items", "length")
 
     def __init__(self, before: Recall | None, items: tuple[Action, ...], length: int) -> None:
         self.before, self.items, self.length = before, items, length
+        self._tokens: tuple[int, ...] | None = None  # of these items, once asked for
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Recall):
@@ -487,14 +488,18 @@ class Recall:
         """These items seen next."""
         return Recall(self, items, self.length + len(items)) if items else self
 
-    def __iter__(self) -> Iterator[Action]:
-        chunks: list[tuple[Action, ...]] = []
+    def _links(self) -> list[Recall]:
+        """Every link of the chain, from the first."""
+        links: list[Recall] = []
         link: Recall | None = self
         while link is not None:
-            chunks.append(link.items)
+            links.append(link)
             link = link.before
-        for chunk in reversed(chunks):
-            yield from chunk
+        return links[::-1]
+
+    def __iter__(self) -> Iterator[Action]:
+        for link in self._links():
+            yield from link.items
 
     # Immutable: copies are the object itself; a pickle holds the items as one flat chunk, so
     # that neither recurses down a long chain.
@@ -509,7 +514,14 @@ class Recall:
 
     def tokens(self) -> list[int]:
         """The tokens of every item, in order (:func:`item_tokens`)."""
-        return [token for item in self for token in item_tokens(item)]
+        out: list[int] = []
+        for link in self._links():
+            # A search asks for the same information state's tokens again and again: each link
+            # keeps the tokens of its own items.
+            if link._tokens is None:
+                link._tokens = tuple(token for item in link.items for token in item_tokens(item))
+            out += link._tokens
+        return out
 
 
 def _recall_of(items: tuple[Action, ...]) -> Recall:

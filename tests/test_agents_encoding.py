@@ -73,6 +73,10 @@ def check_equivalent(state: object) -> None:
             (encode(a)[0], p)
             for a, p in sorted(chance_outcomes(node.state), key=lambda o: encode(o[0]))
         ] == list(node.chance_outcomes())
+        outcomes_first = EncodedState.of(node.state)  # the outcomes asked for before the ids
+        assert [i for i, _ in outcomes_first.chance_outcomes()] == list(ids)
+        assert outcomes_first.legal_ids() == ids
+        assert all(outcomes_first.decision(i) == node.decision(i) for i in ids)
 
 
 @settings(max_examples=150, deadline=None)

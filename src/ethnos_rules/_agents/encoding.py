@@ -343,6 +343,10 @@ class EncodedState:
     _ids: tuple[int, ...] | None = attrs.field(default=None, alias="ids", repr=False)
     # The legal actions that are one id each, by id (once the legal ids are known).
     _actions: dict[int, Action] | None = attrs.field(default=None, alias="actions", repr=False)
+    # At a chance event, the outcomes' ids and probabilities, once asked for.
+    _outcomes: tuple[tuple[int, Fraction], ...] | None = attrs.field(
+        default=None, alias="outcomes", repr=False
+    )
 
     @classmethod
     def of(cls, state: GameState) -> EncodedState:
@@ -415,7 +419,16 @@ class EncodedState:
 
     def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
         """At a chance event, each outcome's id with its exact probability, by id."""
-        return tuple(sorted((_one_id(a), p) for a, p in chance_outcomes(self.state)))
+        outcomes = self._outcomes
+        if outcomes is None:
+            by_id = {_one_id(a): (a, p) for a, p in chance_outcomes(self.state)}
+            outcomes = tuple(sorted((i, p) for i, (_, p) in by_id.items()))
+            # The outcomes are the legal actions here: asking for them again is not needed.
+            if self._ids is None:
+                object.__setattr__(self, "_actions", {i: a for i, (a, _) in by_id.items()})
+                object.__setattr__(self, "_ids", tuple(i for i, _ in outcomes))
+            object.__setattr__(self, "_outcomes", outcomes)
+        return outcomes
 
     def completes(self, action_id: int) -> bool:
         """False for a band's Leader or added card, which only build the band; True for every

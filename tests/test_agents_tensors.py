@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -14,8 +15,10 @@ import attrs  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 
 from ethnos_rules import (  # noqa: E402
+    Card,
     GameRecord,
     GameState,
+    Observation,
     RulesError,
     chance_outcomes,
     information_state,
@@ -25,13 +28,19 @@ from ethnos_rules import (  # noqa: E402
     redact,
     sample,
     sample_outcome,
+    to_move,
 )
+from ethnos_rules._rules.decisions import DECISION_TYPES  # noqa: E402
+from ethnos_rules._rules.editions import FIRST_EDITION  # noqa: E402
 from ethnos_rules.agents import (  # noqa: E402
+    SEAT_PIECES,
     EncodedState,
+    action_text,
     information_state_tensor,
     max_chance_events,
     max_game_length,
     max_history_tokens,
+    observation_pieces,
     observation_size,
     observation_tensor,
     returns,
@@ -61,6 +70,101 @@ def test_the_observation_is_what_the_seat_sees(prefix: GamePrefix) -> None:
         assert not (
             observation_tensor(twin, other_seat) == observation_tensor(state, other_seat)
         ).all()
+
+
+def _split(tensor: Any, pieces: list[tuple[str, tuple[int, ...]]]) -> dict[str, Any]:
+    out, at = {}, 0
+    for name, shape in pieces:
+        size = int(np.prod(shape))
+        out[name] = tensor[at : at + size].reshape(shape)
+        at += size
+    assert at == len(tensor)
+    return out
+
+
+def _counts(cards: tuple[Card, ...]) -> list[int]:
+    counts = [0] * 67
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_prefixes(game_setups(component_data=False)))
+def test_each_piece_holds_what_the_seat_sees(prefix: GamePrefix) -> None:
+    """Property: read piece by piece (OBSERVATION_PIECES, SEAT_PIECES), the tensor holds what
+    observation() shows the seat: its documented layout, checked against the rules' view."""
+    state = prefix.state
+    n = state.config.players
+    for seat in range(n):
+        seen = observation(state, seat)
+        piece = _split(observation_tensor(state, seat), observation_pieces())
+        one_hot = {name: list(np.flatnonzero(piece[name])) for name in piece}
+        assert one_hot["observer"] == [seat] and one_hot["players"] == [n - 2]
+        assert one_hot["stage"] == [state.pending.stage]
+        assert one_hot["decision"] == [DECISION_TYPES.index(type(state.pending))]
+        mover = to_move(state)
+        assert one_hot["to_move"] == [6 if not isinstance(mover, int) else (mover - seat) % n]
+        assert one_hot["age"] == [seen.age - 1] and sum(piece["dragons_drawn"]) == (
+            seen.dragons_drawn
+        )
+        assert list(piece["deck"]) == [seen.deck_size, seen.top_left]
+        assert sorted(one_hot["tribes"]) == sorted(t.index for t in state.tribes)
+        assert list(piece["row"]) == _counts(seen.row)
+        assert list(piece["hand"]) == _counts(seen.hand)
+        tokens = [[*values, *[0] * (3 - len(values))] for values in seen.tokens]
+        assert piece["tokens"][: len(tokens)].tolist() == tokens
+        assert not piece["tokens"][len(tokens) :].any()
+        assert not piece["band_leader"].any() and not piece["band_added"].any()
+        for rel, row in enumerate(piece["seats"]):
+            _check_seat_row(row, seen, (seat + rel) % n if rel < n else None)
+    _check_band_built(EncodedState.of(state))
+
+
+CARDS = FIRST_EDITION.cards
+
+
+def _check_band_built(node: EncodedState) -> None:
+    """Each step of a band being built shows in the mover's tensor: its Leader, its cards."""
+    leaders = [i for i in node.legal_ids() if action_text(i).startswith("band leader")]
+    if not leaders:
+        return
+    node = node.apply_id(leaders[-1])
+    added = [i for i in node.legal_ids() if action_text(i).startswith("band add")]
+    if added:
+        node = node.apply_id(added[0])
+    seat = to_move(node.state)
+    assert isinstance(seat, int)
+    piece = _split(observation_tensor(node, seat), observation_pieces())
+    leader = action_text(leaders[-1]).removeprefix("band leader ")
+    assert [CARDS[i].code for i in np.flatnonzero(piece["band_leader"])] == [leader]
+    assert [CARDS[i].code for i in np.flatnonzero(piece["band_added"])] == [
+        action_text(i).removeprefix("band add ") for i in added[:1]
+    ]
+
+
+def _check_seat_row(row: Any, seen: Observation, seat: int | None) -> None:
+    fields = _split(row, [(name, (size,)) for name, size in SEAT_PIECES])
+    if seat is None:  # a seat the game lacks
+        assert not row.any()
+        return
+    view = seen.seats[seat]
+    merfolk = -1 if view.merfolk is None else view.merfolk
+    assert [float(fields[k][0]) for k in ("hand_size", "glory", "supply", "merfolk")] == [
+        view.hand_size,
+        view.glory,
+        view.supply,
+        merfolk,
+    ]
+    assert list(fields["kingdoms"]) == list(view.kingdoms)
+    assert list(np.flatnonzero(fields["horde"])) == sorted(set(view.horde))
+    assert sum(fields["trolls"]) == len(view.trolls)
+    assert float(fields["giant_token"][0]) == (seen.giant_holder == seat)
+    assert float(fields["bands"][0]) == len(view.bands)
+    cards = tuple(card for band in view.bands for card in band.cards)
+    assert list(fields["band_cards"]) == _counts(cards)
+    leaders = tuple(band.leader for band in view.bands)
+    assert list(fields["band_leaders"]) == _counts(leaders)
 
 
 def _swap_hidden(state: GameState, seat: int) -> GameState | None:

@@ -15,7 +15,7 @@ clockwise, and so on; pieces for seats a smaller game lacks stay 0.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -31,9 +31,9 @@ from .._rules.errors import SetupError
 from .._rules.events import Event
 from .._rules.memo import ByIdentity
 from .._rules.notation import parse_action
-from .._rules.observation import SeatView, observation, seat_view
+from .._rules.observation import observation, seat_view
 from .._rules.seatview import seen_items
-from .._rules.state import Band, GameState, Stage
+from .._rules.state import Band, GameState, PlayerState, Stage
 from .bounds import max_history_tokens
 from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
 
@@ -163,21 +163,32 @@ def observation_tensor(
     """
     _check_private(private)
     encoded = node if isinstance(node, EncodedState) else EncodedState.of(node)
-    state = encoded.state
+    _check_seat(seat, encoded.state.config.players)
+    tensor: Tensor = np.concatenate(_pieces(encoded, seat, public, private))
+    return tensor
+
+
+def _pieces(node: EncodedState, seat: int, public: bool, private: str) -> list[Tensor]:
+    """The pieces of the observation, in order, as arrays to be joined (never written to:
+    most are remembered from one decision to the next)."""
+    state = node.state
     n = state.config.players
-    _check_seat(seat, n)
     parts = [_ONE_HOT_SEAT[seat]]
     if public:
-        parts += [_header(encoded, seat, n), _cards(state.row), *_band_built(encoded.band)]
-        parts += [_seat_row(state, (seat + rel) % n) for rel in range(n)]
-        parts += [_NO_SEAT] * (MAX_PLAYERS - n)
+        parts += [_PLAYERS[n - 2], _moment(node, seat, n), _deck_piece(state.deck, state.top_left)]
+        parts += [_setup(state.tribes, state.tokens), _cards(state.row)]
+        parts += _band_built(node.band)
+        players, giant = state.players, state.giant_holder
+        for rel in range(n):
+            other = (seat + rel) % n
+            parts += _seat_pieces(players[other], giant == other)
+        parts += _NO_SEATS[n]
     if private == "seat":
         parts.append(_cards(state.players[seat].hand))
     if private == "all":
         parts += [_cards(state.players[(seat + rel) % n].hand) for rel in range(n)]
         parts += [_NO_CARDS] * (MAX_PLAYERS - n)
-    tensor: Tensor = np.concatenate(parts)
-    return tensor
+    return parts
 
 
 def _check_seat(seat: object, players: int) -> None:
@@ -189,48 +200,48 @@ def _check_seat(seat: object, players: int) -> None:
 # the tokens, the deck's size, and the observer's own hand.
 #
 # Most of a position is the same objects from one state to the next (the state shares what a
-# decision leaves unchanged), so the pieces of the tensor are kept by the object they show.
+# decision leaves unchanged), so the pieces of the tensor are kept by the object they show,
+# and a tensor is one join of remembered arrays. They are read-only: a piece is shared.
+def _frozen(values: Any) -> Tensor:
+    array: Tensor = np.array(values, np.float32)
+    array.flags.writeable = False
+    return array
+
+
 def _count_cards(cards: tuple[Card, ...]) -> Tensor:
-    return np.bincount([c.index for c in cards], minlength=_CARDS).astype(np.float32)
+    return _frozen(np.bincount([c.index for c in cards], minlength=_CARDS))
 
 
 _cards = ByIdentity(_count_cards)
-_NO_CARDS = np.zeros(_CARDS, np.float32)
-_NO_SEAT = np.zeros(_SEAT_SIZE, np.float32)
-_ONE_HOT_SEAT = np.eye(MAX_PLAYERS, dtype=np.float32)
-_PLAYERS = np.eye(MAX_PLAYERS - 1, dtype=np.float32)
+_NO_CARDS = _frozen(np.zeros(_CARDS))
+_ONE_HOT_SEAT = [_frozen(row) for row in np.eye(MAX_PLAYERS)]
+_PLAYERS = [_frozen(row) for row in np.eye(MAX_PLAYERS - 1)]
 _STAGES, _DECISIONS, _MOVERS = len(Stage), len(DECISION_TYPES), MAX_PLAYERS + 1
+_DECISION_INDEX = {kind: i for i, kind in enumerate(DECISION_TYPES)}
+_MOMENTS: dict[tuple[int, ...], Tensor] = {}
 
 
-def _header(node: EncodedState, seat: int, n: int) -> Tensor:
-    """The pieces from ``players`` to ``tokens``: the player count, what the game is
-    deciding, then what stays the same all game (the tribes, the tokens)."""
-    now = np.array(_moment(node, seat, n), np.float32)
-    setup = _setup_piece(node.state.tribes, node.state.tokens)
-    return np.concatenate((_PLAYERS[n - 2], now, setup))
-
-
-_MOMENT = _STAGES + _DECISIONS + _MOVERS + 3 + 3 + 2
-
-
-def _moment(node: EncodedState, seat: int, n: int) -> list[float]:
-    """The pieces from ``stage`` to ``deck``: what changes with every decision."""
+def _moment(node: EncodedState, seat: int, n: int) -> Tensor:
+    """The pieces from ``stage`` to ``dragons_drawn``: what the game is deciding now."""
     state = node.state
     pending = state.pending
     mover = node.to_move()
     to_move = MAX_PLAYERS if mover is None or mover is CHANCE else (mover - seat) % n
-    ages = _STAGES + _DECISIONS + _MOVERS
-    now = [0.0] * _MOMENT
-    for i in (
-        pending.stage,
-        _STAGES + DECISION_TYPES.index(type(pending)),
-        _STAGES + _DECISIONS + to_move,
-        ages + state.age - 1,
-        *range(ages + 3, ages + 3 + state.dragons_drawn),
-    ):
-        now[i] = 1.0
-    now[-2:] = sum(state.deck), state.top_left
-    return now
+    key = (pending.stage, _DECISION_INDEX[type(pending)], to_move, state.age, state.dragons_drawn)
+    found = _MOMENTS.get(key)
+    if found is None:  # at most 7 x 14 x 7 x 3 x 4 of them
+        stage, decision, to_move, age, dragons = key
+        ages = _STAGES + _DECISIONS + _MOVERS
+        now = np.zeros(ages + 3 + 3, np.float32)
+        now[[stage, _STAGES + decision, _STAGES + _DECISIONS + to_move, ages + age - 1]] = 1
+        now[ages + 3 : ages + 3 + dragons] = 1
+        found = _MOMENTS[key] = _frozen(now)
+    return found
+
+
+def _deck_piece(deck: tuple[int, ...], top_left: int) -> Tensor:
+    """The ``deck`` piece: Ally cards left in the deck, and in its top part."""
+    return np.array((sum(deck), top_left), np.float32)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -241,7 +252,20 @@ def _setup_piece(tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...])
     for k, values in enumerate(tokens):
         start = 12 + k * _TOKENS_PER_KINGDOM
         out[start : start + len(values)] = values
-    return out
+    return _frozen(out)
+
+
+_LAST_SETUP: list[Any] = [None, None, None]
+
+
+def _setup(tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...]) -> Tensor:
+    """:func:`_setup_piece`, told at once for the objects of the last call (a game keeps
+    them from its setup to its end)."""
+    last = _LAST_SETUP
+    if last[0] is not tribes or last[1] is not tokens:
+        last[:] = tribes, tokens, _setup_piece(tribes, tokens)
+    piece: Tensor = last[2]
+    return piece
 
 
 def _band_built(band: tuple[int, ...]) -> tuple[Tensor, Tensor]:
@@ -249,21 +273,21 @@ def _band_built(band: tuple[int, ...]) -> tuple[Tensor, Tensor]:
         return _NO_CARDS, _NO_CARDS
     leader = np.zeros(_CARDS, np.float32)
     leader[band[0] - _LEADER] = 1
-    added = np.bincount([i - _ADD for i in band[1:]], minlength=_CARDS).astype(np.float32)
-    return leader, added
+    added = np.bincount([i - _ADD for i in band[1:]], minlength=_CARDS)
+    return _frozen(leader), _frozen(added)
 
 
-def _seat_row(state: GameState, seat: int) -> Tensor:
-    row = _seat_rows(seat_view(state.players[seat]))
-    if state.giant_holder != seat:
-        return row
-    row = row.copy()
-    row[_OFFSETS["giant_token"]] = 1
-    return row
+def _seat_pieces(player: PlayerState, giant: bool) -> tuple[Tensor, Tensor, Tensor]:
+    """One seat's public pieces (:data:`SEAT_PIECES`): those before the Giant token, the
+    token, and the bands."""
+    head, bands = _seat_parts(player)
+    return head, _GIANT[giant], bands
 
 
-def _seat_piece(view: SeatView) -> Tensor:
-    """One seat's public pieces (:data:`SEAT_PIECES`), but the Giant token."""
+def _seat_parts_of(player: PlayerState) -> tuple[Tensor, Tensor]:
+    """A seat's pieces from ``hand_size`` to ``trolls``, and its bands, from what everyone
+    sees of the player (:func:`~ethnos_rules.observation`'s seat view)."""
+    view = seat_view(player)
     horde = [0.0] * 6
     for colour in view.horde:
         horde[colour] = 1.0
@@ -271,11 +295,12 @@ def _seat_piece(view: SeatView) -> Tensor:
     for value in view.trolls:
         trolls[_TROLLS.index(value)] = 1.0
     merfolk = -1 if view.merfolk is None else view.merfolk
-    small = [view.hand_size, view.glory, view.supply, *view.kingdoms, merfolk, *horde, *trolls, 0]
-    return np.concatenate((np.array(small, np.float32), _band_counts(view.bands)))
+    small = [view.hand_size, view.glory, view.supply, *view.kingdoms, merfolk, *horde, *trolls]
+    return _frozen(small), _band_counts(view.bands)
 
 
-_seat_rows = ByIdentity(_seat_piece)
+_seat_parts = ByIdentity(_seat_parts_of)
+_GIANT = (_frozen([0.0]), _frozen([1.0]))
 
 
 def _count_bands(bands: tuple[Band, ...]) -> Tensor:
@@ -286,25 +311,20 @@ def _count_bands(bands: tuple[Band, ...]) -> Tensor:
         counts[1 + _CARDS + band.leader.index] += 1
         for card in band.cards:
             counts[1 + card.index] += 1
-    return counts
+    return _frozen(counts)
 
 
 _band_counts = ByIdentity(_count_bands)
 _TROLLS = FIRST_EDITION.troll_tokens
 _LEADER = encode(parse_action("band *CEN-green"))[0]
 _ADD = encode(parse_action("band *CEN-green CEN-green"))[1]
-_OFFSETS: dict[str, int] = {}
-_at = 0
-for _name, _width in SEAT_PIECES:
-    _OFFSETS[_name] = _at
-    _at += _width
+_NO_SEATS = [[_frozen(np.zeros((MAX_PLAYERS - n) * _SEAT_SIZE))] for n in range(MAX_PLAYERS + 1)]
 
 
 class ObservationWriter:
-    """One seat's :func:`observation_tensor` (the public position and its own hand), kept in
-    a buffer from one call to the next: each call rewrites only the pieces whose part of the
-    state is not the very object it was last time, and returns a copy. An environment that
-    observes every decision uses one per seat.
+    """One seat's :func:`observation_tensor` (the public position and its own hand) for an
+    environment that observes every decision: the seat and the player count are checked
+    once, and each call joins the pieces, most of them remembered from earlier decisions.
 
     >>> from ethnos_rules import play_random
     >>> from ethnos_rules.agents import EncodedState, ObservationWriter, observation_tensor
@@ -318,66 +338,23 @@ class ObservationWriter:
     def __init__(self, seat: int, players: int) -> None:
         _check_seat(seat, players)
         self.seat, self.players = seat, players
-        at: dict[str, int] = {}
-        self.starts = at
-        offset = 0
-        for name, shape in observation_pieces():
-            at[name] = offset
-            offset += _size(shape)
-        self.buffer = np.zeros(offset, np.float32)
-        self.buffer[seat] = 1
-        self.buffer[at["players"] + players - 2] = 1
-        self._last: dict[Any, Any] = {}
-
-    def _put(self, key: Any, source: Any, start: int, piece: Callable[[], Tensor]) -> None:
-        if self._last.get(key, self) is not source:
-            values = piece()
-            self.buffer[start : start + values.size] = values
-            self._last[key] = source
 
     def write(self, node: EncodedState) -> Tensor:
-        """The observation of ``node`` (a copy: the buffer is written again next time).
+        """The observation of ``node`` (a new array, the caller's to keep or change).
 
         Raises:
             SetupError: (``SETUP-1``) ``node`` is not an EncodedState of a game of this
                 writer's player count.
         """
-        if not isinstance(node, EncodedState) or node.state.config.players != self.players:
+        if type(node) is not EncodedState or node.state.config.players != self.players:
             raise SetupError(
                 "SETUP-1",
                 f"this writer observes an EncodedState of a {self.players}-player game,"
                 f" not {type(node).__name__}"
                 + (f" of {node.state.config.players}" if isinstance(node, EncodedState) else ""),
             )
-        state, at, n = node.state, self.starts, self.players
-        start = at["stage"]
-        self.buffer[start : start + _MOMENT] = _moment(node, self.seat, n)
-        seen = self._last.get("setup")  # the same two objects all game, once set up
-        if seen is None or seen[0] is not state.tribes or seen[1] is not state.tokens:
-            setup = _setup_piece(state.tribes, state.tokens)
-            self.buffer[at["tribes"] : at["tribes"] + setup.size] = setup
-            self._last["setup"] = (state.tribes, state.tokens)
-        self._put("row", state.row, at["row"], lambda: _cards(state.row))
-        band = node.band
-        if self._last.get("band") != band:
-            leader, added = _band_built(node.band)
-            self.buffer[at["band_leader"] : at["band_leader"] + _CARDS] = leader
-            self.buffer[at["band_added"] : at["band_added"] + _CARDS] = added
-            self._last["band"] = band
-        last, players, giant = self._last, state.players, state.giant_holder
-        for rel in range(n):
-            seat = (self.seat + rel) % n
-            # A seat's row is what its player object and the Giant token show: the same player
-            # object (most seats, most decisions) shows the same row.
-            seen = last.get(rel)
-            if seen is None or seen[0] is not players[seat] or seen[1] != (giant == seat):
-                start = at["seats"] + rel * _SEAT_SIZE
-                self.buffer[start : start + _SEAT_SIZE] = _seat_row(state, seat)
-                last[rel] = (players[seat], giant == seat)
-        hand = state.players[self.seat].hand
-        self._put("hand", hand, at["hand"], lambda: _cards(hand))
-        copy: Tensor = self.buffer.copy()
-        return copy
+        tensor: Tensor = np.concatenate(_pieces(node, self.seat, True, "seat"))
+        return tensor
 
 
 def observation_text(

@@ -343,6 +343,8 @@ class EncodedState:
     _ids: tuple[int, ...] | None = attrs.field(default=None, alias="ids", repr=False)
     # The legal actions that are one id each, by id (once the legal ids are known).
     _actions: dict[int, Action] | None = attrs.field(default=None, alias="actions", repr=False)
+    # The legal bands by their Leader's id (once the legal ids are known, with no band begun).
+    _led: dict[int, list[PlayBand]] | None = attrs.field(default=None, alias="led", repr=False)
     # At a chance event, the outcomes' ids and probabilities, once asked for.
     _outcomes: tuple[tuple[int, Fraction], ...] | None = attrs.field(
         default=None, alias="outcomes", repr=False
@@ -395,15 +397,17 @@ class EncodedState:
 
     def _decisions(self) -> tuple[int, ...]:
         leader = _START["band leader"]
-        leaders: set[int] = set()
         actions: dict[int, Action] = {}
+        # The legal bands by their Leader's id: choosing a Leader keeps its bands.
+        led: dict[int, list[PlayBand]] = {}
         for action in legal_actions(self.state):
             if type(action) is PlayBand:
-                leaders.add(action.leader.index)
+                led.setdefault(leader + action.leader.index, []).append(action)
             else:
                 actions[_one_id(action)] = action
         object.__setattr__(self, "_actions", actions)
-        return tuple(sorted([*actions, *(leader + i for i in leaders)]))
+        object.__setattr__(self, "_led", led)
+        return tuple(sorted([*actions, *led]))
 
     def _continuations(self) -> tuple[int, ...]:
         added = len(self.band) - 1
@@ -460,11 +464,8 @@ class EncodedState:
             )
             return EncodedState(self.state, (*self.band, action_id), bands=bands)
         if not self.band and action_id in _LEADERS:
-            card = _CARDS[action_id - _START["band leader"]]
-            bands = tuple(
-                a for a in legal_actions(self.state) if isinstance(a, PlayBand) and a.leader is card
-            )
-            return EncodedState(self.state, (action_id,), bands=bands)
+            assert self._led is not None  # the legal ids are known
+            return EncodedState(self.state, (action_id,), bands=tuple(self._led[action_id]))
         return EncodedState(apply(self.state, self._decision(action_id)))
 
     def decision(self, action_id: int) -> Action:

@@ -184,9 +184,8 @@ class EthnosEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        completes = self.node.completes(action)  # type: ignore[arg-type]
         after = self.node.apply_id(action)  # type: ignore[arg-type]  # refuses a bad id
-        self.decisions += completes
+        self.decisions += not after.band  # a band's Leader and cards only build the band
         self.node = self._through_chance(after)
         self.agent_selection = self._mover()
         if self.node.to_move() is None:  # rewards come at the end only

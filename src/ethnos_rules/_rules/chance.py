@@ -78,7 +78,7 @@ def can_reveal(state: GameState, card: Card | Dragon) -> str | None:
     return None
 
 
-def remove_from_deck(state: GameState, card: Card | Dragon) -> dict[str, Any]:
+def deck_changes(state: GameState, card: Card | Dragon) -> dict[str, Any]:
     """The fields of ``state`` that drawing ``card`` (already checked with :func:`can_reveal`)
     changes, with their new values: to be made in the copy that puts the card where it goes."""
     if isinstance(card, Dragon):
@@ -118,7 +118,7 @@ class DrawPending(Pending):
         why = can_reveal(state, card)
         if why is not None:
             raise ImpossibleOutcomeError("CHANCE", why, action)
-        drawn = remove_from_deck(state, card)
+        drawn = deck_changes(state, card)
         if isinstance(card, Dragon):
             return self.dragon(copy_state(state, **drawn))
         emit(_drawn, self, state, card)

@@ -7,6 +7,8 @@ Usage::
     python benchmarks/compare.py HEAD~1 --workload one-seat     # validate records kept at one seat
     python benchmarks/compare.py HEAD~1 --workload openspiel    # random play through pyspiel
 
+The ``pettingzoo`` and ``openspiel`` workloads play the games of ``bench.py`` (4 players).
+
 The other revision is checked out into a temporary git worktree. In each round both trees run
 the same workload in a fresh process for the same CPU time, in alternating order, so a busy
 machine slows both alike; the ratio (this tree ÷ the other) is taken per round and its median
@@ -16,6 +18,7 @@ reported, with the lowest and highest.
 from __future__ import annotations
 
 import argparse
+import ast
 import statistics
 import subprocess
 import sys
@@ -76,42 +79,6 @@ while time.process_time() - start < SECONDS:
     listed += len(er.legal_actions(state))
 print(listed / (time.process_time() - start))
 """,
-    "pettingzoo": """
-import random, time
-import numpy as np
-from ethnos_rules.pettingzoo import env
-rng, decisions, start, seed = random.Random(SEED), 0, time.process_time(), SEED
-while time.process_time() - start < SECONDS:
-    game = env(PLAYERS)
-    game.reset(seed=seed)
-    seed += 1
-    for _ in game.agent_iter():
-        observation, _, terminated, truncated, _ = game.last()
-        if terminated or truncated:
-            game.step(None)
-        else:
-            game.step(rng.choice(np.flatnonzero(observation["action_mask"])))
-    decisions += game.decisions
-print(decisions / (time.process_time() - start))
-""",
-    "openspiel": """
-import random, time
-import pyspiel
-import ethnos_rules.openspiel
-rng, decisions, start = random.Random(SEED), 0, time.process_time()
-game = pyspiel.load_game("python_ethnos", {"players": PLAYERS})
-while time.process_time() - start < SECONDS:
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            ids, probabilities = zip(*state.chance_outcomes(), strict=True)
-            action = rng.choices(ids, probabilities)[0]
-        else:
-            action = rng.choice(state.legal_actions())
-        decisions += state.is_chance_node() or state.node.completes(action)
-        state.apply_action(action)
-print(decisions / (time.process_time() - start))
-""",
 }
 # The validate workload on whole records, and on the records as one seat kept them (seat =
 # seed mod PLAYERS).
@@ -121,13 +88,42 @@ WORKLOADS["one-seat"] = WORKLOADS["validate"].replace(
 WORKLOADS["validate"] = WORKLOADS["validate"].replace("KEPT", "(lambda record, seed: record)")
 
 
-def run(tree: Path, workload: str, players: int, seconds: float, seed: int) -> float:
-    code = (
+def _bench_games(function: str) -> str:
+    """A workload that plays games with ``function`` of ``bench.py`` (its text, run against
+    the other tree as well), one seed after another: 4 players, as ``make bench`` plays."""
+    source = (ROOT / "benchmarks" / "bench.py").read_text()
+    found = next(
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.FunctionDef) and node.name == function
+    )
+    return f"""
+import random, time
+{ast.get_source_segment(source, found)}
+decisions, seed, start = 0, SEED * 1000, time.process_time()
+while time.process_time() - start < SECONDS:
+    decisions += {function}(seed)
+    seed += 1
+print(decisions / (time.process_time() - start))
+"""
+
+
+WORKLOADS["pettingzoo"] = _bench_games("_pettingzoo_game")
+WORKLOADS["openspiel"] = _bench_games("_openspiel_game")
+
+
+def code_of(workload: str, players: int, seconds: float, seed: int) -> str:
+    """The program of one run of ``workload``."""
+    return (
         WORKLOADS[workload]
         .replace("SECONDS", repr(seconds))
         .replace("PLAYERS", str(players))
         .replace("SEED", str(seed))
     )
+
+
+def run(tree: Path, workload: str, players: int, seconds: float, seed: int) -> float:
+    code = code_of(workload, players, seconds, seed)
     env = {"PYTHONPATH": str(tree / "src"), "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     if out.returncode:

@@ -13,13 +13,25 @@ import pytest
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
 
 
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench", BENCH)
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, BENCH.with_name(f"{name}.py"))
     assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["bench"] = bench
-    spec.loader.exec_module(bench)
-    return bench
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _bench() -> ModuleType:
+    return _load("bench")
+
+
+def test_every_side_by_side_workload_runs() -> None:
+    """Each workload of compare.py (the adapters' taken from bench.py's games) is a program
+    that prints a rate, here for a tenth of a second against this tree."""
+    compare = _load("compare")
+    for name in compare.WORKLOADS:
+        assert compare.run(compare.ROOT, name, 4, 0.1, 0) > 0, name
 
 
 def test_benchmark_quick_mode_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -283,3 +283,19 @@ def test_the_observation_writer_writes_the_observation(setup: object, seed: int)
         assert (writers[seat].write(node) == observation_tensor(node, seat)).all()
         node = node.apply_id(rng.choice(node.legal_ids()))
         steps += 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(st_seeds, st_seeds)
+def test_recall_tokens_asked_in_any_order_are_every_items_tokens(seed: int, order: int) -> None:
+    """Property: whichever links of a chain are asked first (each link remembers some tokens),
+    a link's tokens are those of its items from the start, in order."""
+    from ethnos_rules.agents import Recall, item_tokens
+
+    actions = play_random(2 + seed % 5, seed % 1000).actions
+    links = [Recall.empty()]
+    for action in actions:
+        links.append(links[-1].add((action,)))
+    asked = random.Random(order).sample(range(len(links)), min(len(links), 60))
+    for i in asked:
+        assert links[i].tokens() == [t for item in actions[:i] for t in item_tokens(item)]

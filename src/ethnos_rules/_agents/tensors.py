@@ -442,11 +442,12 @@ class Recall:
         length: How many items in all.
     """
 
-    __slots__ = ("_tokens", "before", "items", "length")
+    __slots__ = ("_tokens", "_upto", "before", "items", "length")
 
     def __init__(self, before: Recall | None, items: tuple[Action, ...], length: int) -> None:
         self.before, self.items, self.length = before, items, length
         self._tokens: tuple[int, ...] | None = None  # of these items, once asked for
+        self._upto: tuple[int, ...] | None = None  # of every item up to these, now and then
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Recall):
@@ -491,14 +492,26 @@ class Recall:
 
     def tokens(self) -> list[int]:
         """The tokens of every item, in order (:func:`item_tokens`)."""
-        out: list[int] = []
-        for link in self._links():
-            # A search asks for the same information state's tokens again and again: each link
-            # keeps the tokens of its own items.
+        # A search asks for the same information states' tokens again and again. Each link
+        # keeps the tokens of its own items, and a link asked for more than _KEEP_EVERY links
+        # past the last one that kept them all keeps them all too: a call walks a few links,
+        # and a long game keeps a full copy only every so often.
+        unkept: list[Recall] = []
+        link: Recall | None = self
+        while link is not None and link._upto is None:
+            unkept.append(link)
+            link = link.before
+        out = list(link._upto) if link is not None and link._upto is not None else []
+        for link in reversed(unkept):
             if link._tokens is None:
                 link._tokens = tuple(token for item in link.items for token in item_tokens(item))
             out += link._tokens
+        if len(unkept) > _KEEP_EVERY:
+            self._upto = tuple(out)
         return out
+
+
+_KEEP_EVERY = 16
 
 
 def _recall_of(items: tuple[Action, ...]) -> Recall:

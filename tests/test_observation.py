@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import attrs
 import pytest
@@ -20,6 +21,7 @@ from ethnos_rules import (
     position,
 )
 from ethnos_rules._rules.components import multiset_add, multiset_remove
+from ethnos_rules._rules.invariants import state_problems
 from helpers import SIX_TRIBES
 
 
@@ -88,6 +90,54 @@ def test_hidden_cards_never_change_what_a_seat_sees(players: int, seed: int) -> 
         for seat in range(players):
             same = observation(hidden, seat) == observation(state, seat)
             assert same == (seat != owner), (seat, owner)
+
+
+def swap_discarded_card(state: GameState, seat: int, rng: random.Random) -> GameState | None:
+    """``state`` with one card of the hand ``seat`` discarded at the end of the Age (END-1)
+    exchanged for a different kind from the deck, or None when there is no such exchange."""
+    hand = state.discarded_hands[seat]
+    if not hand:
+        return None
+    out = hand[rng.randrange(len(hand))]
+    kinds = [c for c in state.rules.cards if state.deck[c.index] and c is not out]
+    if not kinds:
+        return None
+    into = rng.choice(kinds)
+    deck = list(state.deck)
+    deck[out.index] += 1
+    deck[into.index] -= 1
+    hands = list(state.discarded_hands)
+    hands[seat] = multiset_add(multiset_remove(hand, [out]), [into])
+    return attrs.evolve(
+        state,
+        deck=tuple(deck),
+        discard=multiset_add(multiset_remove(state.discard, [out]), [into]),
+        discarded_hands=tuple(hands),
+    )
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6))
+def test_discarded_hands_are_seen_by_their_owners_only(players: int, seed: int) -> None:
+    """END-1: the hands discarded at the end of an Age go face down. While the Age is scored
+    (the Orc players decide) and once the game is over, exchanging a card of one discarded
+    hand for another kind leaves every other seat's observation unchanged, and the owner's
+    not (it sees its own hand in the discard)."""
+    rng = random.Random(seed)
+    tribes = ["ORC", *rng.sample([t for t in SIX_TRIBES if t != "ORC"], 4 if players < 4 else 5)]
+    game = play_random(players, seed, tribes=tribes)
+    ends = [s for s in game.states() if s.discarded_hands]
+    assert ends and is_terminal(ends[-1])  # the last Age's hands stay discarded at the end
+    for state in ends:
+        owner = rng.randrange(players)
+        twin = swap_discarded_card(state, owner, rng)
+        if twin is None:
+            continue
+        assert not state_problems(twin)
+        for seat in range(players):
+            same = observation(twin, seat) == observation(state, seat)
+            assert same == (seat != owner), (seat, owner)
+        assert Counter(state.discarded_hands[owner]) <= Counter(observation(state, owner).discard)
 
 
 def test_observation_follows_play() -> None:

@@ -568,3 +568,41 @@ def test_any_edit_of_the_board_is_refused_or_sound(data: st.DataObject) -> None:
     except (RecordError, InvalidStateError):
         return
     answers_queries(state)
+
+
+def _end_of_game() -> dict[str, Any]:
+    """The snapshot of a finished game, with its last Age's discarded hands (END-1)."""
+    final = play_random(4, 3, tribes=TRIBES).final
+    assert any(final.discarded_hands)
+    data: dict[str, Any] = json.loads(state_to_json(final))
+    return data
+
+
+def test_discarded_hands_round_trip_and_must_fit_the_discard() -> None:
+    """END-1: the hands discarded at the end of the Age are written by seat; hands that are
+    not in the discard, or hands discarded while an Age goes on, are refused."""
+    data = _end_of_game()
+    assert (
+        state_from_json(json.dumps(data)).discarded_hands
+        == play_random(4, 3, tribes=TRIBES).final.discarded_hands
+    )
+    seat = next(i for i, hand in enumerate(data["discarded_hands"]) if hand)
+    data["discarded_hands"][seat] += data["discard"]  # each of its cards once more than discarded
+    with pytest.raises(InvalidStateError) as info:
+        state_from_json(json.dumps(data))
+    assert any("not in the discard" in p for p in info.value.problems), info.value.problems
+    middle = json.loads(state_to_json(states_of(4, 3, tribes=TRIBES)[200]))
+    middle["discarded_hands"] = [[], [], [], []]
+    with pytest.raises(InvalidStateError, match="only at the end of an Age"):
+        state_from_json(json.dumps(middle))
+
+
+def test_a_snapshot_without_discarded_hands_is_read() -> None:
+    """A snapshot written before the discarded hands were kept is read: the discard is then
+    shown whole to every seat, as it was."""
+    data = _end_of_game()
+    del data["discarded_hands"]
+    state = state_from_json(json.dumps(data))
+    assert state.discarded_hands == () and state.discard == tuple(
+        sorted(state.rules.card(code) for code in data["discard"])
+    )

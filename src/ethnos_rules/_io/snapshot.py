@@ -77,6 +77,8 @@ class _Snapshot:
     last_dragon: int | None
     history: tuple[AgeSummary, ...]
     pending: Pending
+    # Written since 2026-12-02; a snapshot without it shows every seat the whole discard.
+    discarded_hands: tuple[tuple[Card, ...], ...] = ()
 
 
 def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
@@ -248,6 +250,7 @@ def state_to_json(state: GameState, indent: int | None = None) -> str:
         last_dragon=state.last_dragon,
         history=state.history,
         pending=state.pending,
+        discarded_hands=state.discarded_hands,
     )
     data = _CONVERTER.unstructure(snapshot)
     data["pending"] = _CONVERTER.unstructure(state.pending, Pending)
@@ -368,6 +371,7 @@ def _build(snapshot: _Snapshot) -> GameState:
         giant_size=snapshot.giant_size,
         last_dragon=snapshot.last_dragon,
         history=snapshot.history,
+        discarded_hands=tuple(tuple(sorted(hand)) for hand in snapshot.discarded_hands),
     )
     problems = state_problems(state)
     if problems:

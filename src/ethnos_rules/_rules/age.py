@@ -26,7 +26,12 @@ def begin_age(state: GameState) -> GameState:
         first = least_glory_seat(state)
         emit(_least_glory_event, state, first)
         state = copy_state(
-            state, deck=state.rules.cards_of(state.tribes), row=(), discard=(), first_player=first
+            state,
+            deck=state.rules.cards_of(state.tribes),
+            row=(),
+            discard=(),
+            discarded_hands=(),
+            first_player=first,
         )
     elif state.first_player is not None:
         emit(FirstPlayer, state.first_player, 1, "given")

@@ -114,6 +114,21 @@ def _card_problems(state: GameState) -> list[str]:
         out.append("a Dragon was drawn while top-part cards remain (AGE-4)")
     if state.top_left > sum(state.deck):
         out.append("the top part of the deck holds more cards than the deck")
+    return out + _discarded_hand_problems(state)
+
+
+def _discarded_hand_problems(state: GameState) -> list[str]:
+    """The hands discarded at the end of the Age (END-1): one per seat, in the discard."""
+    hands = state.discarded_hands
+    if not hands:
+        return []
+    out = []
+    if not (state.pending.age_over or state.pending.terminal):
+        out.append("hands are discarded only at the end of an Age (END-1)")
+    if len(hands) != state.config.players:
+        out.append(f"{len(hands)} discarded hands for {state.config.players} players")
+    if Counter(c for hand in hands for c in hand) - Counter(state.discard):
+        out.append("the discarded hands hold cards that are not in the discard (END-1)")
     return out
 
 

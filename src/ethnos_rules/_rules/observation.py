@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from .components import Card, Colour
+from .components import Card, Colour, multiset_remove
 from .engine import _game
 from .errors import SetupError
 from .memo import ByIdentity
@@ -63,7 +63,9 @@ class Observation:
         top_left: Of those, cards in the top part, where no Dragon lies.
         dragons_drawn: Dragons revealed this Age.
         giant_holder: Seat holding the Giant token, if any.
-        discard: Cards discarded at the end of the Age.
+        discard: Cards discarded at the end of the Age that this seat saw: its own hand and,
+            once the Age is scored, the bands (END-5); not the other hands (END-1), which go
+            face down.
         unclaimed_trolls: Troll tokens no player holds (TRIBE-TRO-1).
         options: The rule options (the Merfolk track among them).
         ages: The number of Ages of the game.
@@ -126,6 +128,12 @@ seat_view = ByIdentity(_public_view)
 same view object, as the state shares unchanged players from one decision to the next."""
 
 
+def _seen_discard(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The discard but the hands the other seats discarded, which only they saw (END-1)."""
+    hidden = [c for s, hand in enumerate(state.discarded_hands) if s != seat for c in hand]
+    return multiset_remove(state.discard, hidden) if hidden else state.discard
+
+
 def observation(state: GameState, seat: int) -> Observation:
     """What the player in ``seat`` can see of ``state``.
 
@@ -156,7 +164,7 @@ def observation(state: GameState, seat: int) -> Observation:
         top_left=state.top_left,
         dragons_drawn=state.dragons_drawn,
         giant_holder=state.giant_holder,
-        discard=state.discard,
+        discard=_seen_discard(state, seat),
         unclaimed_trolls=state.unclaimed_trolls(),
         options=state.options,
         ages=state.config.ages,

@@ -219,6 +219,7 @@ def end_age(state: GameState, drawer: int) -> GameState:
     state = copy_state(
         state,
         discard=tuple(sorted((*state.discard, *cards))),
+        discarded_hands=tuple(p.hand for p in state.players),
         players=tuple(copy_player(p, hand=()) for p in state.players),
     )
     # END-2: kingdoms.

@@ -332,6 +332,7 @@ class ColdState:
     giant_size: int
     last_dragon: int | None
     history: tuple[AgeSummary, ...]
+    discarded_hands: tuple[tuple[Card, ...], ...] = ()
 
 
 class _Same:
@@ -368,8 +369,12 @@ class GameState:
         giant_size: Size of the largest Giant-led band this Age (0 if none).
         last_dragon: Seat that drew the third Dragon of the previous Age.
         history: One summary per finished Age.
-        cold: The cold fields above (``tribes`` … ``history``, which change once an Age or
-            less) in one object that the states of an Age share; read them from the state.
+        discarded_hands: The hand each seat discarded at the end of this Age (END-1), by
+            seat, which only that seat saw (they are in :attr:`discard` too); empty until
+            then, and again from the next Age on.
+        cold: The cold fields above (``tribes`` … ``discarded_hands``, which change once an
+            Age or less) in one object that the states of an Age share; read them from the
+            state.
             In ``GameState(...)`` a cold field shown as ``…`` is, when not given, the given
             ``cold``'s, else its default: none, empty, Age 1 or 0.
 
@@ -411,6 +416,7 @@ class GameState:
         last_dragon: int | None = _SAME,
         history: tuple[AgeSummary, ...] = _SAME,
         cold: ColdState | None = None,
+        discarded_hands: tuple[tuple[Card, ...], ...] = _SAME,
     ) -> None:
         # A cold field not given is cold's (as attrs.evolve passes it) or its default.
         given = {
@@ -423,6 +429,7 @@ class GameState:
             "giant_size": giant_size,
             "last_dragon": last_dragon,
             "history": history,
+            "discarded_hands": discarded_hands,
         }
         changed = {name: value for name, value in given.items() if value is not _SAME}
         cold_state = cold if cold is not None else _NEW_COLD
@@ -495,6 +502,11 @@ class GameState:
     def history(self) -> tuple[AgeSummary, ...]:
         """See the class."""
         return self.cold.history
+
+    @property
+    def discarded_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """See the class."""
+        return self.cold.discarded_hands
 
     @property
     def rules(self) -> Ruleset:

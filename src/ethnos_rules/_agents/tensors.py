@@ -255,16 +255,17 @@ def _setup_piece(tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...])
     return _frozen(out)
 
 
-_LAST_SETUP: list[Any] = [None, None, None]
+_LAST_SETUP: list[tuple[Any, Any, Tensor]] = [(object(), object(), np.zeros(0, np.float32))]
 
 
 def _setup(tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...]) -> Tensor:
     """:func:`_setup_piece`, told at once for the objects of the last call (a game keeps
     them from its setup to its end)."""
-    last = _LAST_SETUP
-    if last[0] is not tribes or last[1] is not tokens:
-        last[:] = tribes, tokens, _setup_piece(tribes, tokens)
-    piece: Tensor = last[2]
+    # One tuple, read and replaced whole: another thread's call cannot mix its setup in.
+    last_tribes, last_tokens, piece = _LAST_SETUP[0]
+    if last_tribes is not tribes or last_tokens is not tokens:
+        piece = _setup_piece(tribes, tokens)
+        _LAST_SETUP[0] = (tribes, tokens, piece)
     return piece
 
 

@@ -175,3 +175,31 @@ def test_states_pickle_and_bad_parameters_are_refused() -> None:
         ethnos_rules.openspiel.EthnosGame({"players": 7})
     with pytest.raises(RulesError, match="OPTIONS"):
         ethnos_rules.openspiel.EthnosGame({"players": 2, "placement": "sometimes"})
+
+
+def test_information_state_tensors_are_the_librarys_information_states() -> None:
+    """Worked out only when asked for, a seat's information state tensor is the library's
+    information_state of the decisions so far, seat by seat, after the observer's one-hot."""
+    from ethnos_rules import GameRecord, information_state
+    from ethnos_rules.agents import information_state_tensor, max_history_tokens
+
+    game = pyspiel.load_game("python_ethnos", {"players": 3})
+    rng, state = random.Random(5), game.new_initial_state()
+    start, checked = state.game_state, 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.node.band or (len(state.history()) % 97 and not state.is_terminal()):
+            continue
+        record = GameRecord.from_start(start, [d for d, _ in state.played.pairs()])
+        for seat in range(3):
+            tensor = state.information_state_tensor(seat)
+            info = information_state(record, seat)
+            assert tensor[seat] == 1 and list(tensor[6:]) == list(
+                information_state_tensor(info, max_history_tokens(3))
+            )
+        checked += 1
+    assert checked >= 3

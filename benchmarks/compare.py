@@ -7,7 +7,8 @@ Usage::
     python benchmarks/compare.py HEAD~1 --workload one-seat     # validate records kept at one seat
     python benchmarks/compare.py HEAD~1 --workload openspiel    # random play through pyspiel
 
-The ``pettingzoo`` and ``openspiel`` workloads play the games of ``bench.py`` (4 players).
+The ``play``, ``pettingzoo`` and ``openspiel`` workloads play the games of ``bench.py`` (the
+adapters' with 4 players).
 
 The other revision is checked out into a temporary git worktree. In each round both trees run
 the same workload in a fresh process for the same CPU time, in alternating order, so a busy
@@ -30,21 +31,6 @@ ROOT = Path(__file__).resolve().parents[1]
 # Each workload prints the decisions (the worst hand: bands listed cold) per second it managed
 # in about SECONDS of CPU time.
 WORKLOADS = {
-    "play": """
-import random, time
-import ethnos_rules as er
-rng, decisions, start = random.Random(SEED), 0, time.process_time()
-while time.process_time() - start < SECONDS:
-    state = er.new_game(PLAYERS)
-    while not er.is_terminal(state):
-        if er.is_chance(state):
-            action = er.sample_outcome(state, rng)
-        else:
-            action = rng.choice(er.legal_actions(state))
-        state = er.apply(state, action)
-        decisions += 1
-print(decisions / (time.process_time() - start))
-""",
     "validate": """
 import time
 import ethnos_rules as er
@@ -88,9 +74,9 @@ WORKLOADS["one-seat"] = WORKLOADS["validate"].replace(
 WORKLOADS["validate"] = WORKLOADS["validate"].replace("KEPT", "(lambda record, seed: record)")
 
 
-def _bench_games(function: str) -> str:
+def _bench_games(function: str, call: str) -> str:
     """A workload that plays games with ``function`` of ``bench.py`` (its text, run against
-    the other tree as well), one seed after another: 4 players, as ``make bench`` plays."""
+    the other tree as well) by ``call``, one seed after another."""
     source = (ROOT / "benchmarks" / "bench.py").read_text()
     found = next(
         node
@@ -99,17 +85,19 @@ def _bench_games(function: str) -> str:
     )
     return f"""
 import random, time
+import ethnos_rules as er
 {ast.get_source_segment(source, found)}
-decisions, seed, start = 0, SEED * 1000, time.process_time()
+rng, decisions, seed, start = random.Random(SEED), 0, SEED * 1000, time.process_time()
 while time.process_time() - start < SECONDS:
-    decisions += {function}(seed)
+    decisions += {call}
     seed += 1
 print(decisions / (time.process_time() - start))
 """
 
 
-WORKLOADS["pettingzoo"] = _bench_games("_pettingzoo_game")
-WORKLOADS["openspiel"] = _bench_games("_openspiel_game")
+WORKLOADS["play"] = _bench_games("random_game", "random_game(PLAYERS, rng)")
+WORKLOADS["pettingzoo"] = _bench_games("_pettingzoo_game", "_pettingzoo_game(seed)")
+WORKLOADS["openspiel"] = _bench_games("_openspiel_game", "_openspiel_game(seed)")
 
 
 def code_of(workload: str, players: int, seconds: float, seed: int) -> str:

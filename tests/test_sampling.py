@@ -133,6 +133,14 @@ def test_a_state_pickled_with_seventeen_fields_still_loads() -> None:
     assert pickle.loads(pickle.dumps(now)) == now
 
 
+def test_a_state_pickled_before_the_discarded_hands_still_loads() -> None:
+    """A state pickled when its cold part had nine fields (at 30f1873~1, the 400th state of
+    play_random(4, 5)) loads as the same state, with no discarded hands."""
+    old = pickle.loads((GOLDEN / "state-cold-9-fields.pickle").read_bytes())
+    now = list(play_random(4, 5).states())[400]
+    assert old.discarded_hands == () and old == now and hash(old) == hash(now)
+
+
 def test_parsed_texts_are_shared_and_long_ones_still_parse() -> None:
     """A short action text is parsed once and its action shared (actions are immutable); a
     long one (spaces are allowed between words) is parsed as before; a bad one is refused

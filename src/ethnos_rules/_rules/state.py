@@ -334,6 +334,14 @@ class ColdState:
     history: tuple[AgeSummary, ...]
     discarded_hands: tuple[tuple[Card, ...], ...] = ()
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in attrs.fields(ColdState)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle, also a part pickled before the discarded hands were kept (none then)."""
+        for name, value in {"discarded_hands": (), **state}.items():
+            object.__setattr__(self, name, value)
+
 
 class _Same:
     """The default of a cold field in ``GameState(...)``: the given ``cold``'s value, or the

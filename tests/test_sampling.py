@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import attrs
@@ -18,15 +19,17 @@ from ethnos_rules import (
     MalformedActionError,
     Options,
     apply,
+    chance_outcomes,
     is_terminal,
     new_game,
     parse_action,
     play_random,
+    sample_outcome,
 )
 from ethnos_rules._rules.chance import DrawPending, draw_outcomes, draw_sample
 from ethnos_rules._rules.frozen import evolve
-from ethnos_rules._rules.randomness import pick
-from strategies import game_prefixes, random_decision
+from ethnos_rules._rules.randomness import count_off, pick
+from strategies import GameSetup, game_prefixes, game_setups, random_decision
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -52,6 +55,34 @@ def test_draw_sample_is_pick_of_the_outcomes(prefix: object, seed: int) -> None:
     for make in (random.Random, np.random.default_rng):
         fast, slow = make(seed), make(seed)
         assert draw_sample(state, fast) == pick(draw_outcomes(state), slow)
+        assert fast.random() == slow.random()
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_setups(), st.integers(0, 2**32 - 1))
+def test_every_setup_sampler_is_pick_of_the_outcomes(setup: GameSetup, seed: int) -> None:
+    """The samplers of the setup's chance events (tribes, glory tokens, first player, the
+    deal, the row) return the outcome ``pick`` returns from the exact probabilities, and
+    consume the random source alike; the setup goes on with the drawn outcome."""
+    state, rng = setup.start(), random.Random(seed)
+    while state.pending.before_split:
+        for make in (random.Random, np.random.default_rng):
+            fast, slow = make(seed), make(seed)
+            assert state.pending.sample(state, fast) == pick(chance_outcomes(state), slow)
+            assert fast.random() == slow.random()
+        state = apply(state, sample_outcome(state, rng))
+
+
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=12).filter(any), st.integers(0, 2**32))
+def test_count_off_is_pick_of_the_counts(counts: list[int], seed: int) -> None:
+    """count_off draws the index ``pick`` draws from the probabilities ``count / sum``, counts
+    of 0 left out, from the same random integer: also when every count is even (a gcd above
+    1, a shorter roll) and when one count is 1."""
+    total = sum(counts)
+    outcomes = [(i, Fraction(c, total)) for i, c in enumerate(counts) if c]
+    for scaled in (counts, [2 * c for c in counts]):
+        fast, slow = random.Random(seed), random.Random(seed)
+        assert count_off(scaled, fast) == pick(outcomes, slow)  # type: ignore[arg-type]
         assert fast.random() == slow.random()
 
 

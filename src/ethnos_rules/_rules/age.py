@@ -14,6 +14,7 @@ from .chance import DrawPending
 from .components import Card, multiset_add
 from .errors import ImpossibleOutcomeError
 from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
+from .randomness import Random, uniform
 from .state import DecisionKind, GameState, Pending, Stage, copy_player, copy_state
 
 
@@ -78,6 +79,9 @@ class FirstPlayerPending(Pending):
     def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
         n = state.config.players
         return [(ChooseFirstPlayer(seat), Fraction(1, n)) for seat in range(n)]
+
+    def sample(self, state: GameState, rng: Random) -> Action:
+        return uniform(self.legal(state), rng)
 
     def apply(self, state: GameState, action: Action) -> GameState:
         assert isinstance(action, ChooseFirstPlayer)

@@ -12,7 +12,6 @@ probability follows from the counts alone:
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -21,7 +20,7 @@ from .actions import Action, Reveal
 from .components import DRAGON, Card, Dragon, Hidden
 from .errors import ImpossibleOutcomeError
 from .events import CardDrawn, Source, emit
-from .randomness import Random, roll
+from .randomness import Random, count_off
 from .state import GameState, Pending, copy_state
 
 # Draws repeat the same few outcomes and ratios all game long: build each object once.
@@ -51,18 +50,12 @@ def draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 def draw_sample(state: GameState, rng: Random) -> Action:
     """The outcome ``pick(draw_outcomes(state), rng)`` gives, from the same random integer,
-    without Fractions: each probability is a count over the ``total`` cards left, so their
-    common denominator is ``total // g``, where ``g`` is the gcd of the counts (which divides
-    their sum, the total)."""
+    counted off the deck's counts and the Dragons in reach (see
+    :func:`~ethnos_rules._rules.randomness.count_off`)."""
     deck = state.deck
     dragons = dragons_in_reach(state)
-    unit = math.gcd(dragons, *deck)
-    left = roll(rng, (sum(deck) + dragons) // unit) * unit  # in cards, not 1/denominator steps
-    for index, count in enumerate(deck):
-        left -= count
-        if left < 0:
-            return _reveal(state.rules.cards[index])
-    return _reveal(DRAGON)  # left < dragons: the roll was below the total
+    index = count_off((*deck, dragons) if dragons else deck, rng)
+    return _reveal(state.rules.cards[index] if index < len(deck) else DRAGON)
 
 
 def can_reveal(state: GameState, card: Card | Dragon) -> str | None:

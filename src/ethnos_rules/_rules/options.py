@@ -5,6 +5,7 @@ Each option defaults to the spec's ruling; the alternatives are listed in the fi
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any, Literal
 
@@ -160,7 +161,9 @@ class Options:
 
     def token_pool(self, players: int) -> tuple[int, ...]:
         """The tokens laid on the board for this player count, sorted (SETUP-4)."""
-        pool = Counter(self.glory_tokens)
-        if players <= 3:
-            pool -= Counter(self.glory_tokens_4plus)
-        return tuple(sorted(pool.elements()))
+        return _token_pool(self.glory_tokens, self.glory_tokens_4plus if players <= 3 else ())
+
+
+@functools.lru_cache(maxsize=64)  # asked for at each token laid
+def _token_pool(tokens: tuple[int, ...], left_out: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted((Counter(tokens) - Counter(left_out)).elements()))

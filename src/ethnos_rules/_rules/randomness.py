@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RulesError
 
 if TYPE_CHECKING:
     from .actions import Action
+
+T = TypeVar("T")
 
 Random = Any
 """A source of randomness: a :class:`random.Random`, or a ``numpy.random.Generator``."""
@@ -66,3 +70,23 @@ def pick(outcomes: Sequence[tuple[Action, Fraction]], rng: Random) -> Action:
         if left < 0:
             return action
     raise AssertionError("chance outcomes do not sum to 1")
+
+
+def count_off(counts: Sequence[int], rng: Random) -> int:
+    """The index of the outcome :func:`pick` draws, from the same random integer, when outcome
+    ``i`` has the probability ``counts[i] / sum(counts)`` (an outcome of count 0 is never
+    drawn, as if it were not listed).
+
+    No Fraction is built: the reduced probabilities' common denominator is ``sum(counts) //
+    g``, where ``g``, the gcd of the counts, divides their sum; a roll below it, times ``g``,
+    is a number of counts to go past.
+    """
+    unit = 1 if 1 in counts else math.gcd(*counts)  # a deck's gcd costs more than the rest
+    left = roll(rng, sum(counts) // unit) * unit
+    return bisect.bisect_right(list(itertools.accumulate(counts)), left)
+
+
+def uniform(items: Sequence[T], rng: Random) -> T:
+    """The item :func:`pick` draws, from the same random integer, when each of ``items`` has
+    the probability ``1 / len(items)``."""
+    return items[roll(rng, len(items))]

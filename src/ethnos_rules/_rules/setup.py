@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
@@ -18,6 +19,7 @@ from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
 from .options import Options
+from .randomness import Random, count_off, uniform
 from .state import (
     Config,
     DecisionKind,
@@ -202,6 +204,9 @@ class ChooseTribes(Pending):
         legal = self.legal(state)
         return [(a, Fraction(1, len(legal))) for a in legal]
 
+    def sample(self, state: GameState, rng: Random) -> Action:
+        return uniform(self.legal(state), rng)
+
     def apply(self, state: GameState, action: Action) -> GameState:
         assert isinstance(action, ChooseTribe)
         if action.tribe not in state.rules.tribes:
@@ -243,25 +248,24 @@ class LayTokensPending(Pending):
     rule: ClassVar[str] = "SETUP-4"
     accepts: ClassVar[tuple[type[Action], ...]] = (LayTokens,)
 
-    def _pool(self, state: GameState) -> Counter[int]:
-        pool = Counter(state.options.token_pool(state.config.players))
-        pool.subtract(v for row in state.tokens for v in row)
-        return +pool
+    def _layouts(self, state: GameState) -> Layouts:
+        left = _tokens_left(state.options.token_pool(state.config.players), state.tokens)
+        return layouts(left, state.config.token_spaces)
 
     def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
-        pool = self._pool(state)
-        k = state.config.token_spaces
-        total = math.comb(sum(pool.values()), k)
-        out: list[tuple[Action, Fraction]] = []
-        for values in itertools.combinations_with_replacement(sorted(pool), k):
-            drawn = Counter(values)
-            ways = math.prod(math.comb(pool[v], m) for v, m in drawn.items())
-            if ways:
-                out.append((LayTokens(self.kingdom, values), Fraction(ways, total)))
-        return out
+        drawn, ways = self._layouts(state)
+        total = sum(ways)
+        return [
+            (LayTokens(self.kingdom, values), Fraction(n, total))
+            for values, n in zip(drawn, ways, strict=True)
+        ]
+
+    def sample(self, state: GameState, rng: Random) -> Action:
+        drawn, ways = self._layouts(state)
+        return LayTokens(self.kingdom, drawn[count_off(ways, rng)])
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
-        return tuple(a for a, _ in self.outcomes(state))
+        return tuple(LayTokens(self.kingdom, values) for values in self._layouts(state)[0])
 
     def apply(self, state: GameState, action: Action) -> GameState:
         assert isinstance(action, LayTokens)
@@ -274,7 +278,7 @@ class LayTokensPending(Pending):
             raise IllegalActionError(
                 "SETUP-4", f"each kingdom gets {state.config.token_spaces} tokens", action
             )
-        if Counter(values) - self._pool(state):
+        if values not in self._layouts(state)[0]:
             raise ImpossibleOutcomeError(
                 "SETUP-4", f"tokens {list(values)} are not all among those left", action
             )
@@ -305,3 +309,32 @@ class LayTokensPending(Pending):
     def _laid_too_many(self, state: GameState) -> bool:
         pool = Counter(state.options.token_pool(state.config.players))
         return bool(Counter(v for row in state.tokens for v in row) - pool)
+
+
+Layouts = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+"""The token sets a kingdom can be given, each lowest first, and the ways to draw each."""
+
+
+def _tokens_left(pool: tuple[int, ...], laid: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The tokens of ``pool`` (sorted) not laid yet."""
+    left = list(pool)
+    for value in itertools.chain.from_iterable(laid):
+        if value in left:  # a snapshot's impossible tokens are refused by problems()
+            left.remove(value)
+    return tuple(left)
+
+
+# The layouts depend on the tokens left only, which repeat from game to game.
+@functools.lru_cache(maxsize=4096)
+def layouts(left: tuple[int, ...], k: int) -> Layouts:
+    """SETUP-4: every set of ``k`` tokens that can be drawn from ``left`` (a sorted multiset),
+    lowest first, and the number of ways to draw it: ``P(set) = ways / comb(len(left), k)``."""
+    pool = Counter(left)
+    drawn: list[tuple[int, ...]] = []
+    ways: list[int] = []
+    for values in itertools.combinations_with_replacement(sorted(pool), k):
+        n = math.prod(math.comb(pool[v], m) for v, m in Counter(values).items())
+        if n:
+            drawn.append(values)
+            ways.append(n)
+    return tuple(drawn), tuple(ways)

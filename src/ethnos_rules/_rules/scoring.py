@@ -19,7 +19,7 @@ import attrs
 
 from . import age as _age
 from .actions import Action, EmptyHorde
-from .components import KINGDOMS, Colour, Kingdom
+from .components import KINGDOMS, Colour, Kingdom, multiset_add
 from .errors import IllegalActionError
 from .events import (
     AgeEnded,
@@ -218,7 +218,7 @@ def end_age(state: GameState, drawer: int) -> GameState:
     cards = [c for p in state.players for c in p.hand]
     state = copy_state(
         state,
-        discard=tuple(sorted((*state.discard, *cards))),
+        discard=multiset_add(state.discard, cards),
         discarded_hands=tuple(p.hand for p in state.players),
         players=tuple(copy_player(p, hand=()) for p in state.players),
     )
@@ -388,7 +388,7 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
     emit(AgeScored, summary)
     state = copy_state(
         state,
-        discard=tuple(sorted((*state.discard, *cards))),
+        discard=multiset_add(state.discard, cards),
         players=tuple(copy_player(p, bands=(), trolls=()) for p in state.players),
         giant_holder=None,
         giant_size=0,

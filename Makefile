@@ -1,6 +1,6 @@
 # Build scaffolding for ethnos_rules.
 #
-#   make demo   - play a seeded game and print its course
+#   make demo   - tell a seeded game; write its record, pictures and replay page to build/demo
 #   make test   - every check: ruff, import layers, mypy --strict, pytest, Sphinx (warnings are errors)
 #   make docs   - build the HTML docs into docs/_build/html
 #   make bench  - benchmarks side by side with python-chess; writes docs/reference/performance-results.md

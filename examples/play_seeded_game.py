@@ -1,37 +1,184 @@
-"""Play one seeded random game of Ethnos and print its course and result.
+"""``make demo``: a seeded game of Ethnos, told by the referee, with its pictures and records.
 
-Usage: ``python examples/play_seeded_game.py [PLAYERS] [SEED]`` (default: 4 players, seed 2026).
-Every decision is printed in the action notation; chance outcomes are marked ``~``.
+Usage: ``python examples/play_seeded_game.py [PLAYERS] [SEED] [OUT]`` (default: 4 players,
+seed 2026, files in ``build/demo``).
+
+It plays one random game (chance drawn with its exact probabilities, every player decision
+uniform among the legal ones) and then, from the public API and the ``ethnos-rules`` command:
+
+- tells the setup and the first turns, and shows each Age's score table and the winner;
+- shows the referee refusing a band that breaks a rule, with the rule's id;
+- writes the game's record, validates it, and validates a copy with one decision changed;
+- writes the board at the end of each Age as SVG, and a page that steps through the game.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 
-from ethnos_rules import apply, glory, is_chance, is_terminal, play_random, to_move, winners
+from ethnos_rules import (
+    AgeEnded,
+    DecisionKind,
+    GameRecord,
+    GameState,
+    Playthrough,
+    Recruit,
+    RulesError,
+    apply,
+    narrate,
+    parse_action,
+    pending_decision,
+    play_random,
+    step,
+    svg,
+    winners,
+)
+
+OPENING_TURNS = 8
+"""How many turns of Age I are told in full."""
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
-def main(players: int = 4, seed: int = 2026) -> None:
+def main(players: int = 4, seed: int = 2026, out: str = "build/demo") -> None:
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
     game = play_random(players, seed)
+    record = GameRecord.from_playthrough(game)
+    print(f"A seeded random game (play_random({players}, seed={seed})), told by the referee.\n")
+    tell_opening(record, game)
+    pictures = tell_ages(game, folder)
+    refuse_a_band(game)
+    files = write_and_validate(record, game, folder)
+    print("\nFiles written (open the .html and .svg files in a browser):")
+    written = [*files, *pictures]
+    width = max(len(str(path)) for path, _ in written)
+    for path, what in written:
+        print(f"  {path!s:{width}}  {what}")
+    print("\nNext: docs/guide/01-quickstart.md, or `make docs` for the whole site.")
+
+
+def tell_opening(record: GameRecord, game: Playthrough) -> None:
+    """The narration of the setup and the first turns of Age I."""
+    stop = _turn_starts(game)[OPENING_TURNS]
+    for line in narrate(record, stop=stop):
+        print(line)
+    print(f"  … and so on: `ethnos-rules replay FILE` tells every one of the {len(game.actions)}")
+    print("  decisions like this, and why each marker was placed or not, citing the rules.")
+
+
+def tell_ages(game: Playthrough, folder: Path) -> list[tuple[Path, str]]:
+    """Each Age's score table, and the board as the Age ends, drawn to an SVG file."""
+    pictures = []
+    for state in _third_dragons(game):
+        age = state.age
+        path = folder / f"end-of-age-{age}.svg"
+        path.write_text(svg.board(state, size=900), encoding="utf-8")
+        pictures.append((path, f"the board as the third Dragon of Age {ROMAN[age]} comes"))
+        print(f"\nEnd of Age {ROMAN[age]}: the Glory each seat earned, by source")
+        print(game.final.history[age - 1].table())
+    won = winners(game.final)
+    names = " and ".join(f"seat {s}" for s in won)
+    print(f"\nThe game is over: {names} {'wins' if len(won) == 1 else 'share the win'}.")
+    return pictures
+
+
+def refuse_a_band(game: Playthrough) -> None:
+    """The first turn whose player holds two cards that share neither tribe nor colour: the
+    band of those two is refused (BAND-2), with the reason."""
+    for state in game.states():
+        seat = pending_decision(state).seat
+        if not _opens_turn(state) or seat is None:
+            continue
+        hand = state.players[seat].hand
+        pair = next(
+            ((a, b) for a in hand for b in hand if a.tribe != b.tribe and a.colour != b.colour),
+            None,
+        )
+        if pair is None or pair[0].wild or pair[1].wild:
+            continue
+        text = f"band *{pair[0]} {pair[1]}"
+        try:
+            apply(state, parse_action(text))
+        except RulesError as err:
+            print(f"\nThe referee refuses what breaks a rule: seat {seat} holds")
+            print(f"  {' '.join(map(str, hand))}; apply(state, '{text}') raises")
+            print(f"  {type(err).__name__}: {err}")
+        return
+
+
+def write_and_validate(
+    record: GameRecord, game: Playthrough, folder: Path
+) -> list[tuple[Path, str]]:
+    """The record, a copy with one row recruit changed to a card that is not in the row, and
+    the replay page, through the ``ethnos-rules`` command."""
+    good, bad, page = folder / "game.json", folder / "changed.json", folder / "game.html"
+    record.write(good)
+    _changed(record, game).write(bad)
+    print("\nChecking the records with the command line:")
+    _command("validate", str(good), str(bad))
+    _command("replay", "--html", str(page), str(good))
+    return [
+        (good, "the game's record: every decision, chance outcomes included"),
+        (bad, "the same record with one decision changed, refused by `validate`"),
+        (page, "every decision with its board; arrow keys step through the game"),
+    ]
+
+
+def _changed(record: GameRecord, game: Playthrough) -> GameRecord:
+    """``record`` with its first recruit from the row naming a card that is not in the row."""
+    actions = list(record.actions)
+    for index, (state, action) in enumerate(zip(game.states(), game.actions, strict=False)):
+        if isinstance(action, Recruit) and action.card is not None:
+            missing = next(c for c in state.rules.cards if c not in state.row)
+            actions[index] = f"recruit {missing}"
+            break
+    return GameRecord.from_start(game.start, actions)
+
+
+def _command(*args: str) -> None:
+    print(f"$ ethnos-rules {' '.join(args)}")
+    done = subprocess.run(
+        [sys.executable, "-m", "ethnos_rules.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    for line in (done.stdout + done.stderr).splitlines():
+        print(f"  {line}")
+
+
+def _turn_starts(game: Playthrough) -> list[int]:
+    """The index of each decision that opens a player's turn in Age I, and then the end."""
+    starts = [
+        i
+        for i, state in enumerate(game.states())
+        if i < len(game.actions) and state.age == 1 and _opens_turn(state)
+    ]
+    return [*starts, len(game.actions)]
+
+
+def _opens_turn(state: GameState) -> bool:
+    return pending_decision(state).kind is DecisionKind.TURN
+
+
+def _third_dragons(game: Playthrough) -> Iterator[GameState]:
+    """For each Age, the state in which its third Dragon is revealed (every band still out)."""
     state = game.start
-    print("=== Setup and Age 1 ===")
-    for number, action in enumerate(game.actions, 1):
-        who = "~" if is_chance(state) else f"seat {to_move(state)}"
-        print(f"{number:4}  {who:7} {action}")
-        before = len(state.history)
-        state = apply(state, action)
-        if len(state.history) > before:  # an Age has just been scored
-            summary = state.history[-1]
-            print(f"--- end of Age {summary.age}: glory {summary.glory}")
-            for seat, gains in enumerate(summary.gains):
-                parts = ", ".join(f"{source} +{n}" for source, n in gains) or "nothing"
-                print(f"    seat {seat}: {parts}")
-            if not is_terminal(state):
-                print(f"\n=== Age {state.age} ===")
-    final = game.final
-    print(f"\nFinal glory: {glory(final)}; winner(s): seat {', '.join(map(str, winners(final)))}")
-    print(f"\n{final}")
+    for action in game.actions:
+        result = step(state, action)
+        if any(isinstance(event, AgeEnded) for event in result.events):
+            yield state
+        state = result.state
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]))
+    given = sys.argv[1:4]
+    main(
+        int(given[0]) if len(given) > 0 else 4,
+        int(given[1]) if len(given) > 1 else 2026,
+        given[2] if len(given) > 2 else "build/demo",
+    )

@@ -238,3 +238,22 @@ def test_turns_are_numbered_and_coloured_only_on_a_terminal() -> None:
         if line.startswith("Turn ")
     ]
     assert turns[:40] == list(range(1, 41))
+
+
+def test_each_band_that_scores_has_a_line_and_a_lone_band_worth_nothing_is_named() -> None:
+    """END-4, COMP-7, TRIBE-SKE-1: under each seat and its total, one line per band that earns
+    Glory; bands worth nothing are counted together when their worth reads the same, and a
+    lone one is named."""
+    bands = {
+        0: ["*MER-red MER-green MER-blue", "*ORC-red", "*TRO-gray"],
+        1: ["*MIN-red SKE"],
+    }
+    lines = told(at_age_end(bands=bands), "recruit deck", "reveal DRAGON")
+    start = lines.index("Bands, after Skeletons leave them (END-4, COMP-7):")
+    assert lines[start + 1 : start + 6] == [
+        "  seat 0 (3 Glory):",
+        "    *MER-red MER-green MER-blue: 3 cards → 3",
+        "    2 bands of 1 card → 0",
+        "  seat 1 (0 Glory):",
+        "    *MIN-red SKE: 1 card without Skeletons → 0",
+    ]

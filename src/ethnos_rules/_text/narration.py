@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator
 
 from .._io.jsonio import RecordError
@@ -287,13 +286,20 @@ def _cards_line(run: list[CardDrawn]) -> str:
 
 
 def _band_lines(run: list[BandScored]) -> list[str]:
-    """One line per seat: each band's worth, bands that earn nothing counted together."""
+    """Under each seat and its total, one line per band that earns Glory, then the bands that
+    earn nothing, counted together when their worth reads the same."""
     lines = []
     for seat in dict.fromkeys(e.seat for e in run):
         mine = [e for e in run if e.seat == seat]
-        parts = [f"{e.band}: {e.worth}" for e in mine if e.value]
-        nothing = Counter(e.worth for e in mine if not e.value)
-        parts += [worth if n == 1 else f"{n} bands of {worth}" for worth, n in nothing.items()]
-        total = sum(e.value for e in mine)
-        lines.append(f"  seat {seat}: " + "; ".join(parts) + f" — total {total}")
+        lines.append(f"  seat {seat} ({sum(e.value for e in mine)} Glory):")
+        lines += [f"    {e.band}: {e.worth}" for e in mine if e.value]
+        nothing: dict[str, list[BandScored]] = {}
+        for e in mine:
+            if not e.value:
+                nothing.setdefault(e.worth, []).append(e)
+        for worth, alike in nothing.items():
+            told = (
+                f"{alike[0].band}: {worth}" if len(alike) == 1 else f"{len(alike)} bands of {worth}"
+            )
+            lines.append(f"    {told}")
     return lines

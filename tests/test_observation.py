@@ -11,14 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ethnos_rules import (
+    DecisionKind,
     GameState,
     SetupError,
     apply,
     is_terminal,
     legal_actions,
     observation,
+    pending_decision,
     play_random,
     position,
+    to_move,
 )
 from ethnos_rules._rules.components import multiset_add, multiset_remove
 from ethnos_rules._rules.invariants import state_problems
@@ -148,3 +151,18 @@ def test_observation_follows_play() -> None:
     assert [str(c) for c in observation(after, 0).hand] == ["DWA-blue", "ELF-red"]
     assert observation(after, 1).seats[0].hand_size == 2
     assert [str(c) for c in observation(after, 1).row] == ["WIZ-green"]
+
+
+def test_every_seat_sees_what_is_decided_and_by_whom() -> None:
+    """Along a whole 3-player game, every seat's observation names the decision's kind and who
+    makes it as pending_decision and to_move do (chance and the end of the game included), so
+    a bot playing one seat can branch on them."""
+    game = play_random(3, seed=4)
+    kinds = set()
+    for state in game.states():
+        for seat in range(3):
+            view = observation(state, seat)
+            assert view.kind is pending_decision(state).kind and view.to_move == to_move(state)
+        kinds.add(view.kind)
+    assert {DecisionKind.TURN, DecisionKind.DECK_DRAW, DecisionKind.GAME_OVER} <= kinds
+    assert observation(game.final, 0).to_move is None

@@ -2,7 +2,8 @@
 
 Hands are hidden from the other players, and the deck from everyone; all else in Ethnos is
 public (the row, bands, markers, Glory, tokens). An :class:`Observation` is what a bot playing
-one seat may base its decisions on, as OpenSpiel's information state is.
+one seat sees now, as OpenSpiel's observation is; what the seat has seen since the start (its
+perfect recall) is :func:`~ethnos_rules.information_state`.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 import attrs
 
 from .components import Card, Colour, multiset_remove
-from .engine import _game
+from .engine import ChanceNode, _game, to_move
 from .errors import SetupError
 from .memo import ByIdentity
 from .options import Options
-from .state import Band, GameState, PlayerState
+from .state import Band, DecisionKind, GameState, PlayerState
 from .words import cards_text
 
 
@@ -69,6 +70,10 @@ class Observation:
         unclaimed_trolls: Troll tokens no player holds (TRIBE-TRO-1).
         options: The rule options (the Merfolk track among them).
         ages: The number of Ages of the game.
+        kind: What is being decided, as :func:`~ethnos_rules.pending_decision` names it, for
+            a bot to branch on (None only in an observation built without it).
+        to_move: Who decides: a seat, :data:`~ethnos_rules.CHANCE`, or None once the game is
+            over, as :func:`~ethnos_rules.to_move` says.
     """
 
     seat: int
@@ -87,6 +92,8 @@ class Observation:
     unclaimed_trolls: tuple[int, ...] = ()
     options: Options = attrs.field(factory=Options)
     ages: int = 3
+    kind: DecisionKind | None = None
+    to_move: int | ChanceNode | None = None
 
     def _repr_svg_(self) -> str:
         """The picture of what this seat sees, for Jupyter (see :mod:`ethnos_rules.svg`)."""
@@ -143,6 +150,8 @@ def observation(state: GameState, seat: int) -> Observation:
     >>> theirs = observation(position(4, tribes, hands={0: "ELF-red", 1: "ORC-gray"}), 0)
     >>> mine == theirs, [str(card) for card in mine.hand], mine.seats[1].hand_size
     (True, ['ELF-red'], 1)
+    >>> mine.kind, mine.to_move
+    (<DecisionKind.TURN: 'turn'>, 0)
 
     Raises:
         InvalidStateError: if ``state`` is not a GameState.
@@ -168,4 +177,6 @@ def observation(state: GameState, seat: int) -> Observation:
         unclaimed_trolls=state.unclaimed_trolls(),
         options=state.options,
         ages=state.config.ages,
+        kind=state.pending.kind,
+        to_move=to_move(state),
     )

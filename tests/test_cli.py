@@ -18,6 +18,7 @@ from click.testing import Result
 from ethnos_rules import (
     GameRecord,
     Kingdom,
+    Options,
     PlayBand,
     apply,
     glory,
@@ -544,3 +545,11 @@ def test_validate_reports_a_one_seat_record_that_fits_no_game(tmp_path: Path) ->
     assert result.exit_code == 1
     wanted = "INVALID at decision 78 (Age I, turn 34: 'band *MER-blue'): BAND-1 – both MER-blue"
     assert wanted in result.stdout
+
+
+def test_simulate_help_lists_every_rule_option_and_its_values() -> None:
+    """OPTIONS: ``simulate --help`` lists each rule option of spec §12 with its values, the
+    default first, so no option has to be guessed."""
+    shown = run("simulate", "--help").output
+    for name, values in Options.choices().items():
+        assert re.search(rf"^ +{name} +{' [|] '.join(values)}$", shown, re.MULTILINE), name

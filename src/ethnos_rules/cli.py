@@ -30,17 +30,7 @@ from ._rules.replay import play_random
 from ._text.html_replay import replay_html
 from ._text.narration import Narrator
 
-OPTION_NAMES = (
-    "placement",
-    "merfolk_checkpoints",
-    "merfolk_scoring",
-    "centaur_chain",
-    "elves_keep",
-    "wizard_draw",
-    "orc_empty",
-    "troll_tiebreak",
-    "two_player_final_tie",
-)
+OPTION_NAMES = tuple(Options.choices())
 """The rule options ``simulate --option`` can set (spec §12)."""
 
 
@@ -195,7 +185,14 @@ def _options(pairs: Sequence[str]) -> Options | None:
         raise click.BadParameter(err.reason, param_hint="--option") from None
 
 
-@main.command("simulate")
+def _options_epilog() -> str:
+    """The rule options and their values, unwrapped (click's ``\b``), the default first."""
+    width = max(map(len, OPTION_NAMES))
+    rows = [f"  {name:{width}}  {' | '.join(v)}" for name, v in Options.choices().items()]
+    return "\b\nRule options (--option NAME=VALUE, the default first):\n" + "\n".join(rows)
+
+
+@main.command("simulate", epilog=_options_epilog())
 @click.option("--players", "-p", type=click.IntRange(2, 6), required=True, help="2 to 6.")
 @click.option("--seed", "-s", type=int, required=True, help="Seed of the random game.")
 @click.option("--tribes", help="Tribe codes in play, e.g. DWA,ELF,GIA,MER,ORC,WIZ (else random).")
@@ -206,7 +203,7 @@ def _options(pairs: Sequence[str]) -> Options | None:
     "option_pairs",
     multiple=True,
     metavar="NAME=VALUE",
-    help="A rule option, e.g. placement=mandatory (repeatable).",
+    help="A rule option (repeatable); the options are listed below.",
 )
 @click.option("--claim", is_flag=True, help="Write the final Glory into the record as claimed.")
 @click.option(

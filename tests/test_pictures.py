@@ -179,6 +179,13 @@ def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
     rng = random.Random(1)
     browser.execute_script(f"show({rng.randrange(total)})")
     assert browser.find_elements(By.CSS_SELECTOR, "#board svg use")
+    browser.get(page.as_uri() + "#7")  # an address names a step; the page opens there
+    assert browser.find_element(By.ID, "where").text == f"step 7 of {total}"
+    page.write_text(replay_html(record, at=11))
+    browser.get(page.as_uri())
+    assert browser.find_element(By.ID, "where").text == f"step 11 of {total}"
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert browser.execute_script("return location.hash") == "#12"
 
 
 def test_replay_html_exits_as_replay_does_and_tells_the_whole_game(tmp_path: Path) -> None:
@@ -204,5 +211,15 @@ def test_record_text_cannot_end_or_hide_the_page_script() -> None:
 def test_bad_picture_and_page_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="a positive integer, not -5"):
         svg.board(play_random(2, seed=1).final, size=-5)
-    both = run("replay", str(EXAMPLES / "valid-2p.json"), "--at", "3", "--html", "x.html")
-    assert both.exit_code == 2 and "use --at or --html" in both.output
+    for at in (-1, 1.5, True):
+        with pytest.raises(ValueError, match="a number of decisions from 0"):
+            replay_html(GameRecord.from_playthrough(play_random(2, seed=1)), at=at)  # type: ignore[arg-type]
+
+
+def test_replay_html_at_opens_the_page_at_that_step(tmp_path: Path) -> None:
+    """``replay --at N --html OUT`` writes the whole game's page, opening at step N."""
+    out = tmp_path / "page.html"
+    result = run("replay", str(EXAMPLES / "valid-2p.json"), "--at", "30", "--html", str(out))
+    assert result.exit_code == 0 and "at step 30" in result.output
+    assert "show(Number.isNaN(asked()) ? 30 : asked());" in out.read_text()
+    assert out.read_text() == replay_html(GameRecord.read(EXAMPLES / "valid-2p.json"), at=30)

@@ -384,7 +384,8 @@ def redact_command(file: str, seat: int, out: str | None) -> None:
     "--at",
     "at",
     type=click.IntRange(min=0),
-    help="Stop after the first N decisions and show the state reached.",
+    help="Stop after the first N decisions and show the state reached (with --html, open the"
+    " page there).",
 )
 @click.option(
     "--html",
@@ -411,12 +412,8 @@ def replay_command(file: str, at: int | None, html_out: str | None) -> None:
         raise click.BadParameter(
             f"the record holds {len(record.actions)} decisions", param_hint="--at"
         )
-    if html_out is not None and at is not None:
-        raise click.BadParameter(
-            "the page holds every decision: use --at or --html", param_hint="--at"
-        )
     if html_out is not None:
-        _write_html(record, html_out)
+        _write_html(record, html_out, at or 0)
         report = validate(record)  # the page shows a refusal; the exit status says it too
         if not report.ok:
             click.echo(f"{file}: {report.summary()}", err=True)
@@ -466,15 +463,16 @@ def _styled(line: str) -> str:
     return line
 
 
-def _write_html(record: GameRecord, out: str) -> None:
-    page = replay_html(record)
+def _write_html(record: GameRecord, out: str, at: int) -> None:
+    page = replay_html(record, at=at)
     try:
         with open(out, "w", encoding="utf-8") as f:
             f.write(page)
     except OSError as err:
         click.echo(f"{out}: cannot write: {err.strerror}", err=True)
         sys.exit(1)
-    click.echo(f"wrote {out} ({len(page) // 1024} KiB): open it in a browser", err=True)
+    where = f", at step {at}" if at else ""
+    click.echo(f"wrote {out} ({len(page) // 1024} KiB{where}): open it in a browser", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

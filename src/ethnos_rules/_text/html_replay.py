@@ -98,14 +98,20 @@ def _score_table(state: GameState) -> str:
     )
 
 
-def replay_html(record: GameRecord) -> str:
+def replay_html(record: GameRecord, *, at: int = 0) -> str:
     """The page of ``record``: every decision, its board and its sentences.
+
+    It opens at step ``at`` (the state after ``at`` decisions), or at the step its address
+    names (``page.html#40``); the address follows the step shown, to be bookmarked or sent.
 
     Raises:
         RecordError: ``record`` is not a GameRecord.
+        ValueError: ``at`` is not a number of decisions (an int from 0).
     """
     if not isinstance(record, GameRecord):
         raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+    if type(at) is not int or at < 0:
+        raise ValueError(f"the page opens after a number of decisions from 0, not {at!r}")
     data = record.accept(_Frames(record))
     if data["error"] is None and record.claimed_glory is not None:  # as validate says
         report = validate(record)
@@ -116,7 +122,7 @@ def replay_html(record: GameRecord) -> str:
     defs = data.pop("defs")
     # No "<" at all inside the script: neither "</script>" nor "<!--" can end or hide it.
     payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
-    return _PAGE.format(title=escape(title), width=WIDTH, data=payload, defs=defs)
+    return _PAGE.format(title=escape(title), width=WIDTH, data=payload, defs=defs, at=at)
 
 
 _PAGE = """<!DOCTYPE html>
@@ -177,6 +183,7 @@ function show(k) {{
   document.getElementById("where").textContent =
     "step " + at + " of " + (DATA.frames.length - 1);
   slider.value = at;
+  try {{ history.replaceState(null, "", "#" + at); }} catch (e) {{}}  // not on every file: URL
 }}
 document.getElementById("first").onclick = () => show(0);
 document.getElementById("prev").onclick = () => show(at - 1);
@@ -189,6 +196,8 @@ document.addEventListener("keydown", e => {{
   else if (e.key === "Home") show(0);
   else if (e.key === "End") show(DATA.frames.length - 1);
 }});
-show(0);
+function asked() {{ return parseInt(location.hash.slice(1), 10); }}
+window.addEventListener("hashchange", () => {{ if (!Number.isNaN(asked())) show(asked()); }});
+show(Number.isNaN(asked()) ? {at} : asked());
 </script></body></html>
 """

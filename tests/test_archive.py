@@ -16,6 +16,7 @@ from ethnos_rules import (
     RecordError,
     play_random,
     validate,
+    validate_files,
     validate_many,
 )
 from helpers import EXAMPLES, run
@@ -48,6 +49,20 @@ def test_a_folder_with_json_lines(tmp_path: Path, jobs: str) -> None:
     assert any("many.jsonl:4: valid" in line for line in lines)
     assert any("invalid-band.json: INVALID at decision 30" in line for line in lines)
     assert not any("notes.txt" in line for line in lines)
+
+
+def test_validate_files_gives_the_commands_reports_from_python(tmp_path: Path) -> None:
+    """RECORD: validate_files reads an archive as ``ethnos-rules validate`` does and gives the
+    same reports, in the same order, here and on a process pool; unreadable input is a
+    report, not an exception; a single path instead of a list is refused."""
+    archive = _archive(tmp_path)
+    told = run("validate", "-j", "1", str(archive)).stdout.splitlines()[:-1]
+    with ProcessPoolExecutor(2) as pool:
+        for found in (validate_files([archive]), validate_files([str(archive)], executor=pool)):
+            assert [f"{where}: {report.summary()}" for where, report in found] == told
+    assert [r.readable for _, r in validate_files([tmp_path / "none.json"])] == [False]
+    with pytest.raises(RecordError, match="a list of paths"):
+        validate_files(str(archive))
 
 
 def test_the_same_reports_on_one_core_and_on_several(tmp_path: Path) -> None:

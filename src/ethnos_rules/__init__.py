@@ -23,7 +23,7 @@ True
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
-from ._io.archive import validate_many
+from ._io.archive import validate_files, validate_many
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError
 from ._io.records import (
     MAX_DECISIONS,
@@ -315,6 +315,7 @@ __all__ = [
     "step",
     "to_move",
     "validate",
+    "validate_files",
     "validate_many",
     "winners",
 ]

@@ -3,6 +3,8 @@ several, or any :class:`concurrent.futures.Executor` (a ``dask.distributed`` cli
 them).
 
 - :func:`validate_many` validates game records and returns their reports in order.
+- :func:`validate_files` validates the records that files and folders hold, unreadable ones
+  included, as ``ethnos-rules validate`` does.
 - :func:`sources` finds the records of paths: a ``.json`` file holds one, a ``.jsonl`` file one
   per line, a folder whatever such files it holds (searched recursively, in name order).
 - :func:`check_source` reads and validates one of them; a record that cannot be read gets a
@@ -221,3 +223,29 @@ def check_sources(
 ) -> Iterator[tuple[Source, ValidationReport]]:
     """Each source with its report, in order, checked here or on ``executor``."""
     return in_chunks(_check_chunk, found, executor)
+
+
+def validate_files(
+    paths: Iterable[str | os.PathLike[str]], *, executor: Executor | None = None
+) -> Iterator[tuple[str, ValidationReport]]:
+    """Where each record of ``paths`` is, with its report, in order, as ``ethnos-rules
+    validate`` reads them: a ``.json`` file holds one record, a ``.jsonl`` file one per line
+    (``FILE:LINE``), a folder the records of its files (recursively, in name order). Input
+    that is not a readable record gets a report too, with rule ``RECORD`` and ``readable``
+    False, rather than an exception; ``executor`` as for :func:`validate_many`.
+
+    >>> from ethnos_rules import validate_files
+    >>> for where, report in validate_files(["examples/records/valid-2p.json",
+    ...                                       "examples/records/invalid-band.json", "nowhere"]):
+    ...     print(where, report.ok, report.rule)
+    examples/records/valid-2p.json True None
+    examples/records/invalid-band.json False BAND-2
+    nowhere False RECORD
+
+    Raises:
+        RecordError: ``paths`` is a single path, not a list of them.
+    """
+    if isinstance(paths, str | bytes | os.PathLike):
+        raise RecordError(f"validate_files takes a list of paths, not the one path {paths!r}")
+    found = sources(os.fspath(path) for path in paths)
+    return ((source.where, report) for source, report in check_sources(found, executor))

@@ -21,7 +21,9 @@ from ethnos_rules import (
     apply,
     glory,
     is_terminal,
+    outcome,
     parse_action,
+    play_random,
     step,
     to_move,
     winners,
@@ -296,3 +298,17 @@ def test_the_game_ended_event_names_the_deciding_rule(
     event = ended(**position)
     assert (event.decided_by, event.rule, event.winners) == (rule, rule, won)
     assert str(event).endswith(said)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_outcome_is_the_last_decisions_game_ended_event(players: int) -> None:
+    """GAME-1..3: outcome() is None while the game goes on; once it is over it is the
+    GameEnded event the last decision emitted (winners, the deciding rule, its numbers)."""
+    game = play_random(players, seed=players)
+    states = list(game.states())
+    assert all(outcome(state) is None for state in states[:-1:50])
+    assert outcome(states[-2]) is None
+    last = step(states[-2], game.actions[-1])
+    ended = [event for event in last.events if isinstance(event, GameEnded)]
+    assert ended == [outcome(game.final)]
+    assert outcome(game.final).winners == winners(game.final)  # type: ignore[union-attr]

@@ -18,7 +18,7 @@ from .errors import (
     RulesError,
     WrongDecisionError,
 )
-from .events import Event, trace
+from .events import Event, GameEnded, trace
 from .invariants import InvalidStateError
 from .randomness import Random, check_random
 from .state import DecisionKind, GameState, Stage, copy_state
@@ -267,6 +267,23 @@ def winners(state: GameState) -> tuple[int, ...]:
     ((11, 84), (1,))
     """
     return _scoring.winners(_game(state))
+
+
+def outcome(state: GameState) -> GameEnded | None:
+    """How the game ended, as its last decision told it: the winners, the rule that decided
+    among the best (GAME-1 Glory, GAME-2 markers on the kingdoms, GAME-3 the last Age's
+    bands) with the numbers it compared, and a sentence saying so; None while the game goes
+    on.
+
+    >>> from ethnos_rules import outcome, play_random
+    >>> result = outcome(play_random(2, seed=5).final)
+    >>> print(result)
+    Seat 1 wins with 84 Glory (GAME-1).
+    >>> result.winners, result.decided_by
+    ((1,), 'GAME-1')
+    """
+    state = _game(state)
+    return _scoring.game_result(state) if state.pending.terminal else None
 
 
 def sample_outcome(state: GameState, rng: Random) -> Action:

@@ -78,7 +78,7 @@ def tell_ages(game: Playthrough, folder: Path) -> list[tuple[Path, str]]:
         path = folder / f"end-of-age-{age}.svg"
         path.write_text(svg.board(state, size=900), encoding="utf-8")
         pictures.append((path, f"the board as the third Dragon of Age {ROMAN[age]} comes"))
-        print(f"\nEnd of Age {ROMAN[age]}: the Glory each seat earned, by source")
+        print(f"\nEnd of Age {ROMAN[age]}: the Glory scored at its end, by source, and in all")
         print(game.final.history[age - 1].table())
     won = winners(game.final)
     names = " and ".join(f"seat {s}" for s in won)
@@ -93,21 +93,20 @@ def refuse_a_band(game: Playthrough) -> None:
         seat = pending_decision(state).seat
         if not _opens_turn(state) or seat is None:
             continue
-        hand = state.players[seat].hand
-        pair = next(
-            ((a, b) for a in hand for b in hand if a.tribe != b.tribe and a.colour != b.colour),
-            None,
-        )
-        if pair is None or pair[0].wild or pair[1].wild:
+        hand = [card for card in state.players[seat].hand if not card.wild]
+        pairs = [(a, b) for a in hand for b in hand if a.tribe != b.tribe and a.colour != b.colour]
+        if not pairs:
             continue
-        text = f"band *{pair[0]} {pair[1]}"
+        text = f"band *{pairs[0][0]} {pairs[0][1]}"
         try:
             apply(state, parse_action(text))
         except RulesError as err:
             print(f"\nThe referee refuses what breaks a rule: seat {seat} holds")
-            print(f"  {' '.join(map(str, hand))}; apply(state, '{text}') raises")
+            print(f"  {' '.join(map(str, state.players[seat].hand))};")
+            print(f"  apply(state, parse_action('{text}')) raises")
             print(f"  {type(err).__name__}: {err}")
-        return
+            return
+        raise AssertionError(f"{text} was accepted")
 
 
 def write_and_validate(
@@ -119,8 +118,8 @@ def write_and_validate(
     record.write(good)
     _changed(record, game).write(bad)
     print("\nChecking the records with the command line:")
-    _command("validate", str(good), str(bad))
-    _command("replay", "--html", str(page), str(good))
+    _command("validate", str(good), str(bad), expect=1)  # 1: a record breaks a rule
+    _command("replay", "--html", str(page), str(good), expect=0)
     return [
         (good, "the game's record: every decision, chance outcomes included"),
         (bad, "the same record with one decision changed, refused by `validate`"),
@@ -129,26 +128,29 @@ def write_and_validate(
 
 
 def _changed(record: GameRecord, game: Playthrough) -> GameRecord:
-    """``record`` with its first recruit from the row naming a card that is not in the row."""
+    """``record`` with its first recruit from the row naming a card of a tribe in play that
+    is not in the row."""
     actions = list(record.actions)
     for index, (state, action) in enumerate(zip(game.states(), game.actions, strict=False)):
         if isinstance(action, Recruit) and action.card is not None:
-            missing = next(c for c in state.rules.cards if c not in state.row)
+            in_play = [c for c in state.rules.cards if c.tribe in state.tribes]
+            missing = next(c for c in in_play if c not in state.row)
             actions[index] = f"recruit {missing}"
             break
     return GameRecord.from_start(game.start, actions)
 
 
-def _command(*args: str) -> None:
+def _command(*args: str, expect: int) -> None:
+    """Run ``ethnos-rules ARGS`` (the script beside this Python, as a venv has it) and show
+    what it prints; stop the demo if it exits otherwise than ``expect``."""
     print(f"$ ethnos-rules {' '.join(args)}")
-    done = subprocess.run(
-        [sys.executable, "-m", "ethnos_rules.cli", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    script = Path(sys.executable).with_name("ethnos-rules")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "ethnos_rules.cli"]
+    done = subprocess.run([*command, *args], capture_output=True, text=True, check=False)
     for line in (done.stdout + done.stderr).splitlines():
         print(f"  {line}")
+    if done.returncode != expect:
+        sys.exit(f"ethnos-rules {args[0]} exited with {done.returncode}, not {expect}")
 
 
 def _turn_starts(game: Playthrough) -> list[int]:

@@ -63,6 +63,14 @@ def test_validate_files_gives_the_commands_reports_from_python(tmp_path: Path) -
     assert [r.readable for _, r in validate_files([tmp_path / "none.json"])] == [False]
     with pytest.raises(RecordError, match="a list of paths"):
         validate_files(str(archive))
+    for bad in ([str(archive), 5], [b"examples"]):
+        with pytest.raises(RecordError, match="not text"):
+            validate_files(bad)  # type: ignore[arg-type]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert [(r.readable, r.reason) for _, r in validate_files([empty])] == [
+        (False, "the folder holds no .json or .jsonl file")
+    ]
 
 
 def test_the_same_reports_on_one_core_and_on_several(tmp_path: Path) -> None:

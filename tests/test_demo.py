@@ -14,38 +14,38 @@ from ethnos_rules import GameRecord, play_random, validate, winners
 DEMO = Path(__file__).parents[1] / "examples" / "play_seeded_game.py"
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (6, 9)])
 def test_the_demo_tells_a_game_and_writes_what_it_lists(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    players: int, seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The demo of a 3-player game (2 Ages) tells the setup and the first turns, shows each
-    Age's table and the winner, a refused band with its rule, and both records checked by the
-    command line; every file it lists exists: the records validate as it says, the pictures
-    are SVG and the page is HTML."""
+    """The demo tells the setup and the first turns, shows each Age's table and the winner, a
+    refused band with its rule, and both records checked by the command line; every file it
+    lists exists: the records validate as it says (the changed one names a card of a tribe in
+    play), the pictures are SVG and the page is HTML."""
     demo = runpy.run_path(str(DEMO))
-    demo["main"](3, 7, str(tmp_path))
+    demo["main"](players, seed, str(tmp_path))
     told = capsys.readouterr().out
-    game = play_random(3, 7)
-    assert "A game of Ethnos for 3 players." in told and "Turn 8: " in told
+    game = play_random(players, seed)
+    ages = len(game.final.history)
+    assert f"A game of Ethnos for {players} players." in told and "Turn 8: " in told
     assert "Turn 9: " not in told
-    assert told.count("this Age  Glory") == 2
+    assert told.count("this Age  Glory") == ages
     won = " and ".join(f"seat {s}" for s in winners(game.final))
     assert f"The game is over: {won}" in told
     assert "raises\n  IllegalActionError: BAND-2: " in told
-    assert "game.json: valid: 3 players" in told and "changed.json: INVALID at decision" in told
+    assert f"game.json: valid: {players} players" in told
+    assert "changed.json: INVALID at decision" in told
     assert "1 valid, 1 invalid, 0 unreadable" in told
     files = told.split("Files written")[1].split("\n\n")[0].splitlines()[1:]
     listed = [Path(line.split()[0]) for line in files]
     assert all(path.exists() for path in listed)
-    assert {p.name for p in listed} == {
-        "game.json",
-        "changed.json",
-        "game.html",
-        "end-of-age-1.svg",
-        "end-of-age-2.svg",
-    }
+    pictures = {f"end-of-age-{age}.svg" for age in range(1, ages + 1)}
+    assert {p.name for p in listed} == {"game.json", "changed.json", "game.html", *pictures}
     assert GameRecord.read(tmp_path / "game.json").actions == tuple(map(str, game.actions))
     assert validate(GameRecord.read(tmp_path / "game.json")).ok
-    assert validate(GameRecord.read(tmp_path / "changed.json")).rule == "RECRUIT-1"
+    changed = validate(GameRecord.read(tmp_path / "changed.json"))
+    assert changed.rule == "RECRUIT-1" and changed.action is not None
+    assert changed.action.split()[1].split("-")[0] in {t.code for t in game.final.tribes}
     for picture in tmp_path.glob("*.svg"):
         assert ET.parse(picture).getroot().tag == "{http://www.w3.org/2000/svg}svg"
     assert (tmp_path / "game.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")

@@ -179,13 +179,26 @@ def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
     rng = random.Random(1)
     browser.execute_script(f"show({rng.randrange(total)})")
     assert browser.find_elements(By.CSS_SELECTOR, "#board svg use")
+    browser.get("about:blank")
     browser.get(page.as_uri() + "#7")  # an address names a step; the page opens there
     assert browser.find_element(By.ID, "where").text == f"step 7 of {total}"
+    browser.execute_script("location.hash = '#9'")  # and follows it when it changes
+    assert browser.find_element(By.ID, "where").text == f"step 9 of {total}"
+    for bad in ("#abc", "#12abc", "#-3"):  # not a step: the address goes back to the step
+        browser.execute_script(f"location.hash = '{bad}'")
+        assert browser.execute_script("return location.hash") == "#9"
     page.write_text(replay_html(record, at=11))
+    browser.get("about:blank")
     browser.get(page.as_uri())
     assert browser.find_element(By.ID, "where").text == f"step 11 of {total}"
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
     assert browser.execute_script("return location.hash") == "#12"
+    browser.find_element(By.ID, "slider").send_keys(Keys.ARROW_RIGHT)  # one step, not two
+    assert browser.find_element(By.ID, "where").text == f"step 13 of {total}"
+    refused = attrs.evolve(record, first_player=5)  # the setup itself is refused
+    page.write_text(replay_html(refused))
+    browser.get(page.as_uri())
+    assert "The setup is refused: AGE-5" in browser.find_element(By.ID, "story").text
 
 
 def test_replay_html_exits_as_replay_does_and_tells_the_whole_game(tmp_path: Path) -> None:
@@ -221,5 +234,7 @@ def test_replay_html_at_opens_the_page_at_that_step(tmp_path: Path) -> None:
     out = tmp_path / "page.html"
     result = run("replay", str(EXAMPLES / "valid-2p.json"), "--at", "30", "--html", str(out))
     assert result.exit_code == 0 and "at step 30" in result.output
-    assert "show(Number.isNaN(asked()) ? 30 : asked());" in out.read_text()
     assert out.read_text() == replay_html(GameRecord.read(EXAMPLES / "valid-2p.json"), at=30)
+    assert out.read_text() != replay_html(GameRecord.read(EXAMPLES / "valid-2p.json"))
+    refused = run("replay", str(EXAMPLES / "invalid-band.json"), "--at", "40", "--html", str(out))
+    assert refused.exit_code == 1 and "at step 30" in refused.output  # where it is refused

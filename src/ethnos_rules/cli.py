@@ -413,8 +413,9 @@ def replay_command(file: str, at: int | None, html_out: str | None) -> None:
             f"the record holds {len(record.actions)} decisions", param_hint="--at"
         )
     if html_out is not None:
-        _write_html(record, html_out, at or 0)
         report = validate(record)  # the page shows a refusal; the exit status says it too
+        last = report.index if report.index is not None else len(record.actions)
+        _write_html(record, html_out, min(at or 0, last))
         if not report.ok:
             click.echo(f"{file}: {report.summary()}", err=True)
         sys.exit(0 if report.ok else 1)

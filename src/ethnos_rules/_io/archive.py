@@ -232,7 +232,8 @@ def validate_files(
     validate`` reads them: a ``.json`` file holds one record, a ``.jsonl`` file one per line
     (``FILE:LINE``), a folder the records of its files (recursively, in name order). Input
     that is not a readable record gets a report too, with rule ``RECORD`` and ``readable``
-    False, rather than an exception; ``executor`` as for :func:`validate_many`.
+    False, rather than an exception: a missing or unreadable file, a folder or ``.jsonl`` file
+    with no record, bytes that are not a record. ``executor`` as for :func:`validate_many`.
 
     >>> from ethnos_rules import validate_files
     >>> for where, report in validate_files(["examples/records/valid-2p.json",
@@ -243,9 +244,14 @@ def validate_files(
     nowhere False RECORD
 
     Raises:
-        RecordError: ``paths`` is a single path, not a list of them.
+        RecordError: ``paths`` is a single path, not a list of them, or holds something that
+            is not a path as text (a ``str`` or a ``os.PathLike`` of one); nothing is read then.
     """
     if isinstance(paths, str | bytes | os.PathLike):
         raise RecordError(f"validate_files takes a list of paths, not the one path {paths!r}")
-    found = sources(os.fspath(path) for path in paths)
+    given = [os.fspath(path) if isinstance(path, os.PathLike) else path for path in paths]
+    for index, path in enumerate(given):
+        if not isinstance(path, str):
+            raise RecordError(f"path {index} is a {type(path).__name__}, not text: {path!r}")
+    found = sources(given)
     return ((source.where, report) for source, report in check_sources(found, executor))

@@ -101,8 +101,9 @@ def _score_table(state: GameState) -> str:
 def replay_html(record: GameRecord, *, at: int = 0) -> str:
     """The page of ``record``: every decision, its board and its sentences.
 
-    It opens at step ``at`` (the state after ``at`` decisions), or at the step its address
-    names (``page.html#40``); the address follows the step shown, to be bookmarked or sent.
+    It opens at step ``at`` (the state after ``at`` decisions; a step past the last opens the
+    last, where a refused record shows its refusal), or at the step its address names
+    (``page.html#40``); the address follows the step shown, to be bookmarked or sent.
 
     Raises:
         RecordError: ``record`` is not a GameRecord.
@@ -160,11 +161,15 @@ table.scores td, table.scores th {{ border: 1px solid #bbb; padding: 2px 6px;
 const DATA = {data};
 let at = 0;
 const slider = document.getElementById("slider");
-slider.max = DATA.frames.length - 1;
+slider.max = Math.max(0, DATA.frames.length - 1);
 function esc(text) {{
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }}
 function show(k) {{
+  if (!DATA.frames.length) {{  // the setup itself is refused: nothing to draw
+    document.getElementById("story").innerHTML = "<p class='error'>" + esc(DATA.error) + "</p>";
+    return;
+  }}
   at = Math.max(0, Math.min(DATA.frames.length - 1, k));
   const f = DATA.frames[at];
   const parts = f.parts.map(([top, i]) => top ?
@@ -191,13 +196,17 @@ document.getElementById("next").onclick = () => show(at + 1);
 document.getElementById("last").onclick = () => show(DATA.frames.length - 1);
 slider.oninput = () => show(Number(slider.value));
 document.addEventListener("keydown", e => {{
+  if (e.target === slider) return;  // the slider steps by itself
   if (e.key === "ArrowRight") show(at + 1);
   else if (e.key === "ArrowLeft") show(at - 1);
   else if (e.key === "Home") show(0);
   else if (e.key === "End") show(DATA.frames.length - 1);
 }});
-function asked() {{ return parseInt(location.hash.slice(1), 10); }}
-window.addEventListener("hashchange", () => {{ if (!Number.isNaN(asked())) show(asked()); }});
+function asked() {{  // the step the address names (#40), or NaN
+  const named = /^#(\\d+)$/.exec(location.hash);
+  return named ? Number(named[1]) : NaN;
+}}
+window.addEventListener("hashchange", () => show(Number.isNaN(asked()) ? at : asked()));
 show(Number.isNaN(asked()) ? {at} : asked());
 </script></body></html>
 """

@@ -81,7 +81,7 @@ def count_off(counts: Sequence[int], rng: Random) -> int:
     g``, where ``g``, the gcd of the counts, divides their sum; a roll below it, times ``g``,
     is a number of counts to go past.
     """
-    unit = 1 if 1 in counts else math.gcd(*counts)  # a deck's gcd costs more than the rest
+    unit = math.gcd(*counts)
     left = roll(rng, sum(counts) // unit) * unit
     return bisect.bisect_right(list(itertools.accumulate(counts)), left)
 

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 import pytest
 
-from ethnos_rules import GameRecord, SetupError, observation, play_random, svg
+from ethnos_rules import GameRecord, SetupError, observation, outcome, play_random, position, svg
 from ethnos_rules._text.html_replay import replay_html
 from golden_pictures import PICTURES, SVG_DIR
 from helpers import EXAMPLES, run
@@ -238,3 +238,25 @@ def test_replay_html_at_opens_the_page_at_that_step(tmp_path: Path) -> None:
     assert out.read_text() != replay_html(GameRecord.read(EXAMPLES / "valid-2p.json"))
     refused = run("replay", str(EXAMPLES / "invalid-band.json"), "--at", "40", "--html", str(out))
     assert refused.exit_code == 1 and "at step 30" in refused.output  # where it is refused
+
+
+def test_the_text_picture_names_the_kingdoms_and_the_outcome() -> None:
+    """str(state): each seat's markers by kingdom name, with the Merfolk track, Horde, Troll
+    and Giant tokens it holds; at the end, the outcome's sentence (GAME-1..3)."""
+    state = position(
+        4,
+        ["DWA", "ELF", "GIA", "MER", "ORC", "TRO"],
+        kingdoms={1: {"Rhea": 2, "Althea": 1}},
+        horde={1: ["red"]},
+        trolls={1: [3]},
+        giant=(1, 2),
+        bands={1: ["*GIA-red GIA-blue"]},
+    )
+    lines = str(state).splitlines()
+    seat = lines.index(
+        "seat 1: glory 0, supply 20, merfolk track 0, horde red, trolls 3, giant token"
+    )
+    assert lines[seat + 1] == "  markers: Althea 1, Rhea 2"
+    assert "  markers: -" in lines
+    final = play_random(2, seed=5).final
+    assert str(final).splitlines()[0].endswith(f"the game is over. {outcome(final)}")

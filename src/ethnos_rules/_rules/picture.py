@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from .components import KINGDOMS
-from .scoring import winners
+from .scoring import game_result
 from .state import GameState
 from .words import ROMAN, cards_text, plural
 
 
 def _next(state: GameState) -> str:
-    """What comes next; at the end, who won (GAME-1..3)."""
+    """What comes next; at the end, who won and by which rule (GAME-1..3)."""
     if not state.pending.terminal:
         return state.pending.describe()
-    won = winners(state)
-    seats = " and ".join(f"seat {seat}" for seat in won)
-    return f"the game is over; {seats} {'wins' if len(won) == 1 else 'share the victory'}"
+    return f"the game is over. {game_result(state)}"
 
 
 def describe_state(state: GameState) -> str:
@@ -32,12 +30,12 @@ def describe_state(state: GameState) -> str:
         f" {plural(state.dragons_in_deck, 'Dragon')}; Dragons drawn: {state.dragons_drawn}",
     ]
     for seat, p in enumerate(state.players):
-        kingdoms = " ".join(
-            f"{k.label[:2]}{n}" for k, n in zip(KINGDOMS, p.kingdoms, strict=True) if n
+        markers = ", ".join(
+            f"{k.label} {n}" for k, n in zip(KINGDOMS, p.kingdoms, strict=True) if n
         )
         extra = []
         if p.merfolk is not None:
-            extra.append(f"merfolk {p.merfolk}")
+            extra.append(f"merfolk track {p.merfolk}")
         if p.horde:
             extra.append("horde " + "/".join(c.label for c in p.horde))
         if p.trolls:
@@ -45,9 +43,9 @@ def describe_state(state: GameState) -> str:
         if state.giant_holder == seat:
             extra.append("giant token")
         lines.append(
-            f"seat {seat}: glory {p.glory}, supply {p.supply}, kingdoms [{kingdoms or '-'}]"
-            + (", " + ", ".join(extra) if extra else "")
+            f"seat {seat}: " + ", ".join([f"glory {p.glory}", f"supply {p.supply}", *extra])
         )
+        lines.append(f"  markers: {markers or '-'}")
         lines.append(f"  hand: {cards_text(p.hand)}")
         if p.bands:
             lines.append("  bands: " + " | ".join(str(b) for b in p.bands))

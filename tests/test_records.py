@@ -34,6 +34,7 @@ from ethnos_rules import (
     PlayBand,
     RecordError,
     SetupError,
+    ValidationReport,
     apply,
     chance_outcomes,
     glory,
@@ -679,6 +680,31 @@ def test_hand_limit_report() -> None:
     state = record.replay(index)
     assert len(state.players[report.to_move].hand) == 10  # type: ignore[index]
     assert all(not a.startswith("recruit") for a in report.legal)
+    bands = [str(a) for a in legal_actions(state)]
+    assert report.legal_verbs == (("band", len(bands)),)
+    shown = f"{', '.join(bands[:3])} and {len(bands) - 3} more bands"
+    assert report.summary().endswith(f"; legal: {shown}")
+
+
+def test_a_report_names_a_few_legal_decisions_of_each_verb() -> None:
+    """A report lists every legal decision when there are ten or fewer; else the first three
+    of each verb (among the first ten) and how many more there are of it."""
+    many = ValidationReport(
+        ok=False,
+        index=3,
+        rule="BAND-2",
+        reason="why",
+        to_move=0,
+        legal=(*(f"recruit C{i}" for i in range(9)), "band *X"),
+        legal_count=40,
+        legal_verbs=(("recruit", 9), ("band", 30), ("pass", 1)),
+    )
+    assert many.summary().endswith(
+        "; legal: recruit C0, recruit C1, recruit C2 and 6 more recruits;"
+        " band *X and 29 more bands; 1 pass"
+    )
+    few = attrs.evolve(many, legal=("troll 1", "troll none"), legal_count=2, legal_verbs=())
+    assert few.summary().endswith("; legal: troll 1, troll none")
 
 
 def test_two_player_placement_report() -> None:

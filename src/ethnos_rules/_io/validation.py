@@ -20,6 +20,7 @@ decide; legal: first 0, first 1
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +40,9 @@ from .slips import Slip, slips
 
 LEGAL_SHOWN = 10
 """How many legal alternatives a report lists; ``legal_count`` gives the total."""
+
+VERB_SHOWN = 3
+"""How many legal decisions of each verb a summary names when there are too many to list."""
 
 
 @attrs.frozen
@@ -82,6 +86,8 @@ class ValidationReport:
         pending: What was being decided there, in words.
         legal: The first ten legal decisions at that point.
         legal_count: How many legal decisions there were.
+        legal_verbs: How many of them there were of each verb, in the order of the legal
+            decisions (``(("recruit", 9), ("band", 34))``): the summary names a few of each.
         glory: Final Glory of each seat, when the record is complete and legal.
         winners: The winning seats, when the record is complete and legal.
         claims: Each seat whose claimed Glory differs from the computed Glory.
@@ -110,6 +116,7 @@ class ValidationReport:
     seat: int | None = None
     age: int | None = None
     turn: int | None = None
+    legal_verbs: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def refused(cls, error: RecordError) -> ValidationReport:
@@ -153,10 +160,25 @@ class ValidationReport:
             who = "chance" if self.to_move is CHANCE else f"seat {self.to_move}"
             text += f"; {who} was to decide"
             if self.legal_count:
-                shown = ", ".join(self.legal)
-                more = self.legal_count - len(self.legal)
-                text += f"; legal: {shown}" + (f" and {more} more" if more > 0 else "")
+                text += f"; legal: {self._legal_text()}"
         return text
+
+    def _legal_text(self) -> str:
+        """The legal decisions listed: all of them if they are few, else the first few of
+        each verb and how many more (``band *ELF-red, … and 93 more bands``)."""
+        more = self.legal_count - len(self.legal)
+        if not more or not self.legal_verbs:
+            return ", ".join(self.legal) + (f" and {more} more" if more > 0 else "")
+        groups = []
+        for verb, count in self.legal_verbs:
+            shown = [text for text in self.legal if text.split()[0] == verb][:VERB_SHOWN]
+            rest = count - len(shown)
+            said = ", ".join(shown)
+            if rest:
+                said += f"{' and ' if shown else ''}{rest}{' more' if shown else ''} {verb}"
+                said += "s" if rest > 1 else ""
+            groups.append(said)
+        return "; ".join(groups)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON values (``to_move`` is ``"chance"`` at a chance event)."""
@@ -334,6 +356,7 @@ def _failure(
         pending=state.pending.describe(),
         legal=legal[:LEGAL_SHOWN],
         legal_count=len(legal),
+        legal_verbs=tuple(Counter(text.split()[0] for text in legal).items()),
         seat=seat,
     )
 

@@ -74,6 +74,14 @@ class Action:
         such actions, and no game state can apply them."""
         return False
 
+    def words(self) -> tuple[str, ...]:
+        """What follows the verb in the action's text (see :meth:`__str__`)."""
+        return ()
+
+    def __str__(self) -> str:
+        """The canonical text: the verb, then its words (``band *ELF-red ELF-blue``)."""
+        return " ".join((self.verb, *self.words()))
+
     def check(self) -> None:
         """Raise :class:`MalformedActionError` if a field has the wrong type."""
 
@@ -115,8 +123,8 @@ class ChooseTribe(Action):
     verb: ClassVar[str] = "tribe"
     tribe: Tribe
 
-    def __str__(self) -> str:
-        return f"tribe {self.tribe.code}"
+    def words(self) -> tuple[str, ...]:
+        return (self.tribe.code,)
 
     def check(self) -> None:
         if not isinstance(self.tribe, Tribe):
@@ -132,8 +140,8 @@ class LayTokens(Action):
     kingdom: Kingdom
     values: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return " ".join(["tokens", self.kingdom.label, *map(str, self.values)])
+    def words(self) -> tuple[str, ...]:
+        return (self.kingdom.label, *map(str, self.values))
 
     def check(self) -> None:
         if not isinstance(self.kingdom, Kingdom) or not isinstance(self.values, tuple):
@@ -152,8 +160,8 @@ class ChooseFirstPlayer(Action):
     verb: ClassVar[str] = "first"
     seat: int
 
-    def __str__(self) -> str:
-        return f"first {self.seat}"
+    def words(self) -> tuple[str, ...]:
+        return (str(self.seat),)
 
     def check(self) -> None:
         if type(self.seat) is not int or self.seat < 0:
@@ -173,8 +181,8 @@ class Reveal(Action):
     def hidden(self) -> bool:
         return isinstance(self.card, Hidden)
 
-    def __str__(self) -> str:
-        return f"reveal {self.card.code}"
+    def words(self) -> tuple[str, ...]:
+        return (self.card.code,)
 
     def check(self) -> None:
         if not isinstance(self.card, Card | Dragon | Hidden):
@@ -191,8 +199,8 @@ class Recruit(Action):
     verb: ClassVar[str] = "recruit"
     card: Card | None = None
 
-    def __str__(self) -> str:
-        return f"recruit {self.card.code if self.card else 'deck'}"
+    def words(self) -> tuple[str, ...]:
+        return (self.card.code if self.card else "deck",)
 
     def check(self) -> None:
         if self.card is not None and not _is_card(self.card):
@@ -220,8 +228,8 @@ class PlayBand(Action):
         """Every card of the band, Leader first."""
         return (self.leader, *self.others)
 
-    def __str__(self) -> str:
-        return " ".join(["band", "*" + self.leader.code, *(c.code for c in self.others)])
+    def words(self) -> tuple[str, ...]:
+        return ("*" + self.leader.code, *(c.code for c in self.others))
 
     def check(self) -> None:
         if not _is_card(self.leader) or not isinstance(self.others, tuple):
@@ -239,9 +247,6 @@ class Pass(Action):
 
     verb: ClassVar[str] = "pass"
 
-    def __str__(self) -> str:
-        return "pass"
-
 
 # --- follow-up decisions ---------------------------------------------------------------------
 
@@ -253,8 +258,8 @@ class Place(Action):
     verb: ClassVar[str] = "place"
     kingdom: Kingdom | None
 
-    def __str__(self) -> str:
-        return f"place {self.kingdom.label if self.kingdom is not None else 'none'}"
+    def words(self) -> tuple[str, ...]:
+        return (self.kingdom.label if self.kingdom is not None else "none",)
 
     def check(self) -> None:
         if self.kingdom is not None and not isinstance(self.kingdom, Kingdom):
@@ -268,8 +273,8 @@ class TakeTroll(Action):
     verb: ClassVar[str] = "troll"
     value: int | None
 
-    def __str__(self) -> str:
-        return f"troll {'none' if self.value is None else self.value}"
+    def words(self) -> tuple[str, ...]:
+        return ("none" if self.value is None else str(self.value),)
 
     def check(self) -> None:
         if self.value is not None and (type(self.value) is not int or self.value < 0):
@@ -283,8 +288,8 @@ class Checkpoint(Action):
     verb: ClassVar[str] = "checkpoint"
     kingdom: Kingdom | None
 
-    def __str__(self) -> str:
-        return f"checkpoint {self.kingdom.label if self.kingdom is not None else 'none'}"
+    def words(self) -> tuple[str, ...]:
+        return (self.kingdom.label if self.kingdom is not None else "none",)
 
     def check(self) -> None:
         if self.kingdom is not None and not isinstance(self.kingdom, Kingdom):
@@ -298,8 +303,8 @@ class AddToHorde(Action):
     verb: ClassVar[str] = "horde"
     add: bool
 
-    def __str__(self) -> str:
-        return f"horde {'add' if self.add else 'none'}"
+    def words(self) -> tuple[str, ...]:
+        return ("add" if self.add else "none",)
 
     def check(self) -> None:
         if type(self.add) is not bool:
@@ -312,8 +317,8 @@ class StopChain(Action):
 
     verb: ClassVar[str] = "chain"
 
-    def __str__(self) -> str:
-        return "chain stop"
+    def words(self) -> tuple[str, ...]:
+        return ("stop",)
 
 
 @attrs.frozen(slots=True)
@@ -330,8 +335,8 @@ class Keep(Action):
     def hidden(self) -> bool:
         return isinstance(self.card, Hidden)
 
-    def __str__(self) -> str:
-        return f"keep {self.card.code if self.card is not None else 'done'}"
+    def words(self) -> tuple[str, ...]:
+        return (self.card.code if self.card is not None else "done",)
 
     def check(self) -> None:
         if self.card is not None and not isinstance(self.card, Card | Hidden):
@@ -345,8 +350,8 @@ class WizardDraw(Action):
     verb: ClassVar[str] = "wizard"
     count: int
 
-    def __str__(self) -> str:
-        return f"wizard {self.count}"
+    def words(self) -> tuple[str, ...]:
+        return (str(self.count),)
 
     def check(self) -> None:
         if type(self.count) is not int or self.count < 0:
@@ -361,8 +366,8 @@ class EmptyHorde(Action):
     verb: ClassVar[str] = "empty"
     colours: tuple[Colour, ...]
 
-    def __str__(self) -> str:
-        return "empty " + (" ".join(c.label for c in self.colours) or "none")
+    def words(self) -> tuple[str, ...]:
+        return tuple(c.label for c in self.colours) or ("none",)
 
     def check(self) -> None:
         if not isinstance(self.colours, tuple) or not all(
@@ -385,8 +390,8 @@ class RestShown(Action):
     verb: ClassVar[str] = "rest"
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return " ".join(["rest", *(c.code for c in self.cards)])
+    def words(self) -> tuple[str, ...]:
+        return tuple(c.code for c in self.cards)
 
     def check(self) -> None:
         if not isinstance(self.cards, tuple) or not self.cards:

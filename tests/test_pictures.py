@@ -4,6 +4,7 @@ through in a real browser."""
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import subprocess
@@ -15,7 +16,16 @@ from typing import Any
 import attrs
 import pytest
 
-from ethnos_rules import GameRecord, SetupError, observation, outcome, play_random, position, svg
+from ethnos_rules import (
+    GameRecord,
+    SetupError,
+    observation,
+    outcome,
+    play_random,
+    position,
+    svg,
+    validate,
+)
 from ethnos_rules._text.html_replay import replay_html
 from golden_pictures import PICTURES, SVG_DIR
 from helpers import EXAMPLES, run
@@ -157,7 +167,7 @@ def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
         body.send_keys(Keys.ARROW_RIGHT)
     body.send_keys(Keys.ARROW_LEFT)
     assert where.text == f"step 2 of {total}"
-    assert browser.find_element(By.CSS_SELECTOR, "#story h2").text.startswith("Decision 2: ")
+    assert browser.find_element(By.CSS_SELECTOR, "#story h2").text.startswith("Step 2: ")
     assert browser.find_elements(By.CSS_SELECTOR, "#board svg g.kingdom")
     browser.find_element(By.ID, "next").click()
     assert where.text == f"step 3 of {total}"
@@ -203,12 +213,16 @@ def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
 
 def test_replay_html_exits_as_replay_does_and_tells_the_whole_game(tmp_path: Path) -> None:
     """A page of a record that breaks a rule or claims the wrong Glory is written, shows the
-    refusal, and replay --html exits 1; a whole record's page tells every private draw."""
+    refusal as validate() says it (the decision's index, the Age and turn, the rule, what was
+    legal), and replay --html exits 1; a whole record's page tells every private draw."""
     out = tmp_path / "page.html"
-    claims = run("replay", str(EXAMPLES / "invalid-tie-split.json"), "--html", str(out))
-    assert claims.exit_code == 1 and "SCORE-K-3" in claims.output
-    assert "The claimed Glory is refused: SCORE-K-3" in out.read_text()
-    assert run("replay", str(EXAMPLES / "invalid-band.json"), "--html", str(out)).exit_code == 1
+    for name in ("invalid-tie-split.json", "invalid-band.json"):
+        refused = run("replay", str(EXAMPLES / name), "--html", str(out))
+        report = validate(GameRecord.read(EXAMPLES / name))
+        assert refused.exit_code == 1 and report.summary() in refused.output
+        page = out.read_text()
+        data = json.loads(page.split("const DATA = ", 1)[1].split(";\n", 1)[0])
+        assert data["error"] == report.summary()
     page = replay_html(GameRecord.from_playthrough(play_random(3, seed=7)))
     assert page.count("from the deck (RECRUIT-1)") > 20  # "Seat 0 draws MER-blue from the deck"
 

@@ -40,6 +40,7 @@ class _Frames(Visitor[dict[str, Any]]):
         self.parts: dict[str, int] = {}
         self.frames: list[dict[str, Any]] = []
         self.error: str | None = None
+        self.refused = False
         self.cards: tuple[Card, ...] = ()
 
     def _seen(self, events: tuple[Event, ...]) -> list[str]:
@@ -67,11 +68,11 @@ class _Frames(Visitor[dict[str, Any]]):
         self.error = f"The setup is refused: {error}"
 
     def visit_decision(self, decision: Decision) -> None:
-        title = f"Decision {decision.index + 1}: {decision.text}"
+        title = f"Step {decision.index + 1}: {decision.text}"  # the state after it
         self._frame(decision.after, title, decision.events)
 
     def visit_refusal(self, refusal: Refusal) -> None:
-        self.error = f"Decision {refusal.index + 1} ({refusal.text!r}) is refused: {refusal.error}"
+        self.refused = True  # told as validate() tells it, in the game's terms
 
     def result(self) -> dict[str, Any]:
         table = sorted(self.parts, key=self.parts.__getitem__)
@@ -80,6 +81,7 @@ class _Frames(Visitor[dict[str, Any]]):
             "parts": table,
             "frames": self.frames,
             "error": self.error,
+            "refused": self.refused,
             "defs": MARKER_DEFS + card_defs(used),
         }
 
@@ -114,10 +116,10 @@ def replay_html(record: GameRecord, *, at: int = 0) -> str:
     if type(at) is not int or at < 0:
         raise ValueError(f"the page opens after a number of decisions from 0, not {at!r}")
     data = record.accept(_Frames(record))
-    if data["error"] is None and record.claimed_glory is not None:  # as validate says
+    if data.pop("refused") or record.claimed_glory is not None:  # as validate says
         report = validate(record)
         if not report.ok:
-            data["error"] = f"The claimed Glory is refused: {report.rule} – {report.reason}"
+            data["error"] = report.summary()
     who = "the whole game" if record.seat is None else f"the game as seat {record.seat} saw it"
     title = f"Ethnos, {record.players} players: {who}"
     defs = data.pop("defs")

@@ -285,6 +285,28 @@ def test_the_observation_writer_writes_the_observation(setup: object, seed: int)
         steps += 1
 
 
+@settings(max_examples=15, deadline=None)
+@given(st_seeds, st_seeds)
+def test_a_writer_fed_states_in_any_order_writes_each_one(seed: int, order: int) -> None:
+    """Property: a writer that last wrote any other state (of another game, or much later in
+    this one), for any choice of pieces, still writes exactly the observation of each state;
+    and what it returns is the caller's: changing it changes nothing the writer writes
+    next."""
+    from ethnos_rules.agents import ObservationWriter
+
+    n = 2 + seed % 5
+    states = [s for g in (seed, seed + 1) for s in list(play_random(n, g).states())[::7]]
+    random.Random(order).shuffle(states)
+    public, private = order % 2 == 0, ("none", "seat", "all")[order % 3]
+    writers = [ObservationWriter(s, n, public=public, private=private) for s in range(n)]
+    for i, state in enumerate(states[:120]):
+        seat = i % n
+        tensor = writers[seat].write(EncodedState(state))
+        fresh = observation_tensor(state, seat, public=public, private=private)
+        assert (tensor == fresh).all()
+        tensor[:] = -7
+
+
 @settings(max_examples=20, deadline=None)
 @given(st_seeds, st_seeds)
 def test_recall_tokens_asked_in_any_order_are_every_items_tokens(seed: int, order: int) -> None:

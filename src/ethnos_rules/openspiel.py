@@ -32,10 +32,11 @@ import numpy as np
 import pyspiel
 
 from ethnos_rules import CHANCE, GameState, Options, new_game, step
-from ethnos_rules._agents.tensors import Played, Seen, fill_observation
+from ethnos_rules._agents.tensors import Played, Seen, check_seat
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
+    ObservationWriter,
     Recall,
     action_text,
     history_tensor,
@@ -210,6 +211,11 @@ class EthnosObserver:
         if self.recall and not self.public:
             raise ValueError("a perfect-recall observer of python_ethnos needs public_info")
         self.players = game.players
+        # One writer a seat: a tensor is the last one with the changed pieces written anew.
+        self._writers = [
+            ObservationWriter(seat, game.players, public=self.public, private=self.private)
+            for seat in range(game.players)
+        ]
         pieces: list[tuple[str, tuple[int, ...]]]
         if self.recall:
             pieces = [("observer", (6,)), ("history", (game.history_length,))]
@@ -229,10 +235,11 @@ class EthnosObserver:
 
     def set_from(self, state: EthnosState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` observes of ``state``."""
-        self.tensor.fill(0)
+        check_seat(player, self.players)
         if not self.recall:
-            fill_observation(self.tensor, state.node, player, self.public, self.private)
+            self.tensor[:] = self._writers[player].write(state.node)
             return
+        self.tensor.fill(0)
         self.dict["observer"][player] = 1
         recall = self._recall(state, player)
         history = self.dict["history"]

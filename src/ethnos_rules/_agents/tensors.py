@@ -31,7 +31,7 @@ from .._rules.errors import SetupError
 from .._rules.events import Event
 from .._rules.memo import ByIdentity
 from .._rules.notation import parse_action
-from .._rules.observation import observation, seat_view
+from .._rules.observation import observation
 from .._rules.seatview import seen_items
 from .._rules.state import Band, GameState, PlayerState, Stage
 from .bounds import max_history_tokens
@@ -163,169 +163,108 @@ def observation_tensor(
     """
     _check_private(private)
     encoded = node if isinstance(node, EncodedState) else EncodedState.of(node)
-    _check_seat(seat, encoded.state.config.players)
-    tensor: Tensor = np.concatenate(_pieces(encoded, seat, public, private))
-    return tensor
+    players = encoded.state.config.players
+    return ObservationWriter(seat, players, public=public, private=private).write(encoded)
 
 
-def _pieces(node: EncodedState, seat: int, public: bool, private: str) -> list[Tensor]:
-    """The pieces of the observation, in order, as arrays to be joined (never written to:
-    most are remembered from one decision to the next)."""
-    state = node.state
-    n = state.config.players
-    parts = [_ONE_HOT_SEAT[seat]]
-    if public:
-        parts += [_PLAYERS[n - 2], _moment(node, seat, n), _deck_piece(state.deck, state.top_left)]
-        parts += [_setup(state.tribes, state.tokens), _cards(state.row)]
-        parts += _band_built(node.band)
-        players, giant = state.players, state.giant_holder
-        for rel in range(n):
-            other = (seat + rel) % n
-            parts += _seat_pieces(players[other], giant == other)
-        parts += _NO_SEATS[n]
-    if private == "seat":
-        parts.append(_cards(state.players[seat].hand))
-    if private == "all":
-        parts += [_cards(state.players[(seat + rel) % n].hand) for rel in range(n)]
-        parts += [_NO_CARDS] * (MAX_PLAYERS - n)
-    return parts
-
-
-def _check_seat(seat: object, players: int) -> None:
+def check_seat(seat: object, players: int) -> None:
+    """Refuse what is not a seat of a game of ``players``."""
     if type(seat) is not int or not 0 <= seat < players:
         raise SetupError("SETUP-1", f"{seat!r} is not a seat of this game")
 
 
-# The tensor holds what observation() shows: each seat's public view (seat_view), the row,
-# the tokens, the deck's size, and the observer's own hand.
-#
-# Most of a position is the same objects from one state to the next (the state shares what a
-# decision leaves unchanged), so the pieces of the tensor are kept by the object they show,
-# and a tensor is one join of remembered arrays. They are read-only: a piece is shared.
+@functools.cache
+def _starts(public: bool, private: str) -> dict[str, int]:
+    """Where each piece of the observation starts."""
+    starts, at = {}, 0
+    for name, shape in observation_pieces(public=public, private=private):
+        starts[name] = at
+        at += _size(shape)
+    return starts
+
+
+_STAGES, _DECISIONS, _MOVERS = len(Stage), len(DECISION_TYPES), MAX_PLAYERS + 1
+_DECISION_INDEX = {kind: i for i, kind in enumerate(DECISION_TYPES)}
+_MOMENT_SIZE = _STAGES + _DECISIONS + _MOVERS + 3 + 3  # from ``stage`` to ``dragons_drawn``
+# A seat's pieces from ``hand_size`` to ``trolls``; the Giant token comes next, then the bands.
+_HEAD = sum(
+    size for _, size in SEAT_PIECES[: [name for name, _ in SEAT_PIECES].index("giant_token")]
+)
+_TROLLS = FIRST_EDITION.troll_tokens
+_LEADER = encode(parse_action("band *CEN-green"))[0]
+_ADD = encode(parse_action("band *CEN-green CEN-green"))[1]
+
+
 def _frozen(values: Any) -> Tensor:
+    """A read-only array: the pieces kept are shared."""
     array: Tensor = np.array(values, np.float32)
     array.flags.writeable = False
     return array
 
 
+@functools.lru_cache(maxsize=4096)
+def _moment_piece(key: tuple[int, int, int, int, int]) -> Tensor:
+    """The pieces from ``stage`` to ``dragons_drawn`` (at most 7 x 14 x 7 x 3 x 4 of them)."""
+    stage, decision, to_move, age, dragons = key
+    ages = _STAGES + _DECISIONS + _MOVERS
+    now = np.zeros(_MOMENT_SIZE, np.float32)
+    now[[stage, _STAGES + decision, _STAGES + _DECISIONS + to_move, ages + age - 1]] = 1
+    now[ages + 3 : ages + 3 + dragons] = 1
+    return _frozen(now)
+
+
+# The pieces of a seat, a hand and the row are kept by the object they show (shared by every
+# writer, as a state shares the parts a decision leaves unchanged).
 def _count_cards(cards: tuple[Card, ...]) -> Tensor:
-    return _frozen(np.bincount([c.index for c in cards], minlength=_CARDS))
+    """Counts by card index."""
+    return _frozen(np.bincount([card.index for card in cards], minlength=_CARDS))
 
 
-_cards = ByIdentity(_count_cards)
-_NO_CARDS = _frozen(np.zeros(_CARDS))
-_ONE_HOT_SEAT = [_frozen(row) for row in np.eye(MAX_PLAYERS)]
-_PLAYERS = [_frozen(row) for row in np.eye(MAX_PLAYERS - 1)]
-_STAGES, _DECISIONS, _MOVERS = len(Stage), len(DECISION_TYPES), MAX_PLAYERS + 1
-_DECISION_INDEX = {kind: i for i, kind in enumerate(DECISION_TYPES)}
-_MOMENTS: dict[tuple[int, ...], Tensor] = {}
+SeatPublic = tuple[int, int, tuple[int, ...], int | None, tuple[int, ...], tuple[int, ...]]
+"""What everyone sees of a player but its hand's size and its bands: its Glory, supply,
+kingdoms, Merfolk track space, Horde and Troll tokens (the rest of
+:func:`~ethnos_rules.observation`'s seat view)."""
 
 
-def _moment(node: EncodedState, seat: int, n: int) -> Tensor:
-    """The pieces from ``stage`` to ``dragons_drawn``: what the game is deciding now."""
-    state = node.state
-    pending = state.pending
-    mover = node.to_move()
-    to_move = MAX_PLAYERS if mover is None or mover is CHANCE else (mover - seat) % n
-    key = (pending.stage, _DECISION_INDEX[type(pending)], to_move, state.age, state.dragons_drawn)
-    found = _MOMENTS.get(key)
-    if found is None:  # at most 7 x 14 x 7 x 3 x 4 of them
-        stage, decision, to_move, age, dragons = key
-        ages = _STAGES + _DECISIONS + _MOVERS
-        now = np.zeros(ages + 3 + 3, np.float32)
-        now[[stage, _STAGES + decision, _STAGES + _DECISIONS + to_move, ages + age - 1]] = 1
-        now[ages + 3 : ages + 3 + dragons] = 1
-        found = _MOMENTS[key] = _frozen(now)
-    return found
+def _public(player: PlayerState) -> SeatPublic:
+    return player.glory, player.supply, player.kingdoms, player.merfolk, player.horde, player.trolls
 
 
-def _deck_piece(deck: tuple[int, ...], top_left: int) -> Tensor:
-    """The ``deck`` piece: Ally cards left in the deck, and in its top part."""
-    return np.array((sum(deck), top_left), np.float32)
-
-
-@functools.lru_cache(maxsize=1024)
-def _setup_piece(tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...]) -> Tensor:
-    """The ``tribes`` and ``tokens`` pieces: set up once, the same all game."""
-    out = np.zeros(12 + len(KINGDOMS) * _TOKENS_PER_KINGDOM, np.float32)
-    out[[tribe.index for tribe in tribes]] = 1
-    for k, values in enumerate(tokens):
-        start = 12 + k * _TOKENS_PER_KINGDOM
-        out[start : start + len(values)] = values
-    return _frozen(out)
-
-
-_LAST_SETUP: list[tuple[Any, Any, Tensor]] = [(object(), object(), np.zeros(0, np.float32))]
-
-
-def _setup(tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...]) -> Tensor:
-    """:func:`_setup_piece`, told at once for the objects of the last call (a game keeps
-    them from its setup to its end)."""
-    # One tuple, read and replaced whole: another thread's call cannot mix its setup in.
-    last_tribes, last_tokens, piece = _LAST_SETUP[0]
-    if last_tribes is not tribes or last_tokens is not tokens:
-        piece = _setup_piece(tribes, tokens)
-        _LAST_SETUP[0] = (tribes, tokens, piece)
-    return piece
-
-
-def _band_built(band: tuple[int, ...]) -> tuple[Tensor, Tensor]:
-    if not band:
-        return _NO_CARDS, _NO_CARDS
-    leader = np.zeros(_CARDS, np.float32)
-    leader[band[0] - _LEADER] = 1
-    added = np.bincount([i - _ADD for i in band[1:]], minlength=_CARDS)
-    return _frozen(leader), _frozen(added)
-
-
-def _seat_pieces(player: PlayerState, giant: bool) -> tuple[Tensor, Tensor, Tensor]:
-    """One seat's public pieces (:data:`SEAT_PIECES`): those before the Giant token, the
-    token, and the bands."""
-    head, bands = _seat_parts(player)
-    return head, _GIANT[giant], bands
-
-
-def _seat_parts_of(player: PlayerState) -> tuple[Tensor, Tensor]:
-    """A seat's pieces from ``hand_size`` to ``trolls``, and its bands, from what everyone
-    sees of the player (:func:`~ethnos_rules.observation`'s seat view)."""
-    view = seat_view(player)
-    horde = [0.0] * 6
-    for colour in view.horde:
-        horde[colour] = 1.0
-    trolls = [0.0] * len(_TROLLS)
-    for value in view.trolls:
-        trolls[_TROLLS.index(value)] = 1.0
-    merfolk = -1 if view.merfolk is None else view.merfolk
-    small = [view.hand_size, view.glory, view.supply, *view.kingdoms, merfolk, *horde, *trolls]
-    return _frozen(small), _band_counts(view.bands)
-
-
-_seat_parts = ByIdentity(_seat_parts_of)
-_GIANT = (_frozen([0.0]), _frozen([1.0]))
+@functools.lru_cache(maxsize=4096)
+def _public_piece(public: SeatPublic) -> Tensor:
+    """A seat's pieces from ``glory`` to ``trolls``."""
+    glory, supply, kingdoms, merfolk, horde, trolls = public
+    spaces = [0.0] * 6
+    for colour in horde:
+        spaces[colour] = 1.0
+    tokens = [0.0] * len(_TROLLS)
+    for value in trolls:
+        tokens[_TROLLS.index(value)] = 1.0
+    track = -1 if merfolk is None else merfolk
+    return _frozen([glory, supply, *kingdoms, track, *spaces, *tokens])
 
 
 def _count_bands(bands: tuple[Band, ...]) -> Tensor:
     """A seat's ``bands``, ``band_cards`` and ``band_leaders`` pieces."""
-    counts = np.zeros(1 + 2 * _CARDS, np.float32)
-    counts[0] = len(bands)
-    for band in bands:
-        counts[1 + _CARDS + band.leader.index] += 1
-        for card in band.cards:
-            counts[1 + card.index] += 1
-    return _frozen(counts)
+    at = [0] * len(bands)  # one count for each band, then one for each card and each Leader
+    at += [1 + card.index for band in bands for card in band.cards]
+    at += [1 + _CARDS + band.leader.index for band in bands]
+    return _frozen(np.bincount(at, minlength=1 + 2 * _CARDS))
 
 
-_band_counts = ByIdentity(_count_bands)
-_TROLLS = FIRST_EDITION.troll_tokens
-_LEADER = encode(parse_action("band *CEN-green"))[0]
-_ADD = encode(parse_action("band *CEN-green CEN-green"))[1]
-_NO_SEATS = [[_frozen(np.zeros((MAX_PLAYERS - n) * _SEAT_SIZE))] for n in range(MAX_PLAYERS + 1)]
+_cards_piece = ByIdentity(_count_cards)
+_bands_piece = ByIdentity(_count_bands)
 
 
 class ObservationWriter:
-    """One seat's :func:`observation_tensor` (the public position and its own hand) for an
-    environment that observes every decision: the seat and the player count are checked
-    once, and each call joins the pieces, most of them remembered from earlier decisions.
+    """One seat's :func:`observation_tensor`, with the same choice of pieces, for a game
+    observed decision after decision.
+
+    The writer keeps the tensor it wrote last, and the parts of the state each piece showed.
+    A state shares the parts a decision leaves unchanged with the state before it, so a new
+    state's tensor is the last one with only the pieces of the parts that changed written
+    anew (the mover's seat and hand, often the row). Any states can be written, in any order;
+    a writer is not to be shared between threads.
 
     >>> from ethnos_rules import play_random
     >>> from ethnos_rules.agents import EncodedState, ObservationWriter, observation_tensor
@@ -334,11 +273,35 @@ class ObservationWriter:
     >>> all((writer.write(EncodedState(s)) == observation_tensor(s, 1)).all()
     ...     for s in list(game.states())[::50])
     True
+
+    Raises:
+        SetupError: (``SETUP-1``) ``seat`` is not a seat of a game of ``players``.
+        ValueError: ``private`` is not ``"none"``, ``"seat"`` or ``"all"``.
     """
 
-    def __init__(self, seat: int, players: int) -> None:
-        _check_seat(seat, players)
-        self.seat, self.players = seat, players
+    def __init__(
+        self, seat: int, players: int, *, public: bool = True, private: str = "seat"
+    ) -> None:
+        _check_private(private)
+        check_seat(seat, players)
+        self.seat, self.players, self.public, self.private = seat, players, public, private
+        self._at = _starts(public, private)
+        self._tensor = np.zeros(observation_size(public=public, private=private), np.float32)
+        self._tensor[seat] = 1  # the observer
+        if public:
+            self._tensor[self._at["players"] + players - 2] = 1
+        # The parts each piece shows now, compared by identity. They are kept alive here, so
+        # that a part's identity is never taken for a newer object's.
+        self._moment: tuple[int, ...] = ()
+        self._deck: tuple[tuple[int, ...], int] | None = None
+        self._setup: tuple[Any, Any] = (None, None)
+        self._row: tuple[Card, ...] | None = None
+        self._band: tuple[int, ...] = ()
+        self._players: list[PlayerState | None] = [None] * players
+        self._publics: list[SeatPublic | None] = [None] * players
+        self._bands: list[tuple[Band, ...]] = [()] * players
+        self._giants = [False] * players
+        self._hands: list[tuple[Card, ...]] = [()] * players
 
     def write(self, node: EncodedState) -> Tensor:
         """The observation of ``node`` (a new array, the caller's to keep or change).
@@ -354,8 +317,97 @@ class ObservationWriter:
                 f" not {type(node).__name__}"
                 + (f" of {node.state.config.players}" if isinstance(node, EncodedState) else ""),
             )
-        tensor: Tensor = np.concatenate(_pieces(node, self.seat, True, "seat"))
-        return tensor
+        if self.public:
+            self._write_public(node)
+        players, seat, n = node.state.players, self.seat, self.players
+        if self.private == "seat":
+            self._write_hand(0, players[seat].hand, self._at["hand"])
+        elif self.private == "all":
+            for rel in range(n):
+                start = self._at["hands"] + rel * _CARDS
+                self._write_hand(rel, players[(seat + rel) % n].hand, start)
+        return self._tensor.copy()
+
+    def _write_public(self, node: EncodedState) -> None:
+        state, at, tensor = node.state, self._at, self._tensor
+        self._write_moment(node)
+        if (state.deck, state.top_left) != self._deck:
+            self._deck = (state.deck, state.top_left)
+            tensor[at["deck"] : at["deck"] + 2] = (sum(state.deck), state.top_left)
+        if state.tribes is not self._setup[0] or state.tokens is not self._setup[1]:
+            self._write_setup(state.tribes, state.tokens)
+        if state.row is not self._row:
+            self._row = state.row
+            self._write_counts(at["row"], state.row)
+        if node.band != self._band:
+            self._write_band_built(node.band)
+        seat, n, giant = self.seat, self.players, state.giant_holder
+        for rel, other in enumerate(state.players[seat:] + state.players[:seat]):
+            start = at["seats"] + rel * _SEAT_SIZE
+            if other is not self._players[rel]:
+                self._write_seat(rel, other, start)
+            if (giant == (seat + rel) % n) is not self._giants[rel]:
+                self._giants[rel] = not self._giants[rel]
+                tensor[start + _HEAD] = self._giants[rel]
+
+    def _write_moment(self, node: EncodedState) -> None:
+        """The pieces from ``stage`` to ``dragons_drawn``: what the game is deciding now."""
+        state, pending, mover = node.state, node.state.pending, node.to_move()
+        to_move = (
+            MAX_PLAYERS if mover is None or mover is CHANCE else (mover - self.seat) % self.players
+        )
+        key = (
+            pending.stage,
+            _DECISION_INDEX[type(pending)],
+            to_move,
+            state.age,
+            state.dragons_drawn,
+        )
+        if key != self._moment:
+            self._moment = key
+            start = self._at["stage"]
+            self._tensor[start : start + _MOMENT_SIZE] = _moment_piece(key)
+
+    def _write_setup(self, tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...]) -> None:
+        """The ``tribes`` and ``tokens`` pieces: set up once, the same all game."""
+        self._setup = (tribes, tokens)
+        start = self._at["tribes"]
+        piece = self._tensor[start : start + 12 + len(KINGDOMS) * _TOKENS_PER_KINGDOM]
+        piece[:] = 0
+        piece[[tribe.index for tribe in tribes]] = 1
+        for k, values in enumerate(tokens):
+            piece[12 + k * _TOKENS_PER_KINGDOM :][: len(values)] = values
+
+    def _write_band_built(self, band: tuple[int, ...]) -> None:
+        """The ``band_leader`` and ``band_added`` pieces (ids of :mod:`~ethnos_rules.agents`)."""
+        self._band = band
+        leader, added = self._at["band_leader"], self._at["band_added"]
+        self._tensor[leader : added + _CARDS] = 0
+        if band:
+            self._tensor[leader + band[0] - _LEADER] = 1
+            for step in band[1:]:
+                self._tensor[added + step - _ADD] += 1
+
+    def _write_seat(self, rel: int, player: PlayerState, start: int) -> None:
+        """A seat's public pieces (:data:`SEAT_PIECES`) but the Giant token."""
+        self._players[rel] = player
+        self._tensor[start] = len(player.hand)
+        public = _public(player)
+        if public != self._publics[rel]:
+            self._publics[rel] = public
+            self._tensor[start + 1 : start + _HEAD] = _public_piece(public)
+        if player.bands is not self._bands[rel]:
+            self._bands[rel] = player.bands
+            self._tensor[start + _HEAD + 1 : start + _SEAT_SIZE] = _bands_piece(player.bands)
+
+    def _write_hand(self, rel: int, hand: tuple[Card, ...], start: int) -> None:
+        if hand is not self._hands[rel]:
+            self._hands[rel] = hand
+            self._write_counts(start, hand)
+
+    def _write_counts(self, start: int, cards: tuple[Card, ...]) -> None:
+        """Counts by card index, from ``start``."""
+        self._tensor[start : start + _CARDS] = _cards_piece(cards)
 
 
 def observation_text(
@@ -392,13 +444,6 @@ def information_state_text(recall: Iterable[Action], node: EncodedState, seat: i
     """An information state as text: the seat, then each item it saw, then the steps of a band
     being built (as :class:`~ethnos_rules.InformationState` writes its decisions)."""
     return "\n".join([f"seat {seat}", *map(str, recall), *map(action_text, node.band)])
-
-
-def fill_observation(
-    tensor: Tensor, node: EncodedState, seat: int, public: bool, private: str
-) -> None:
-    """Write what ``seat`` sees of ``node`` into ``tensor`` (an observer's buffer)."""
-    tensor[:] = observation_tensor(node, seat, public=public, private=private)
 
 
 # --- the information state --------------------------------------------------------------------

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ethnos_rules import CHANCE, GameState, Options, new_game, step
+from ethnos_rules import CHANCE, ChanceNode, GameState, Options, new_game, step
 from ethnos_rules._agents.tensors import Played, Seen, check_seat
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
@@ -120,6 +120,16 @@ class EthnosGame(pyspiel.Game):
         )
 
 
+_TERMINAL, _CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
+
+
+def _player_id(mover: int | ChanceNode | None) -> int:
+    """OpenSpiel's id of who is to move: the seat, or its ids for chance and the end."""
+    if mover is None:
+        return _TERMINAL
+    return _CHANCE if mover is CHANCE else int(mover)
+
+
 class EthnosState(pyspiel.State):
     """A state of ``python_ethnos``: the game state, the band being built, and what each seat
     (and everyone) has seen so far."""
@@ -141,14 +151,18 @@ class EthnosState(pyspiel.State):
         """The rules' state (between the steps of a band, the state before it)."""
         return self.node.state
 
+    @property
+    def node(self) -> EncodedState:
+        """The game, as an :class:`~ethnos_rules.agents.EncodedState`."""
+        return self._node
+
+    @node.setter
+    def node(self, node: EncodedState) -> None:
+        # OpenSpiel asks for the player to move several times a decision: it is told once.
+        self._node, self._player = node, _player_id(node.to_move())
+
     def current_player(self) -> int:
-        mover = self.node.to_move()
-        if mover is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if mover is CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert isinstance(mover, int)
-        return mover
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
@@ -156,7 +170,7 @@ class EthnosState(pyspiel.State):
         return list(self.node.legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(i, float(p)) for i, p in self.node.chance_outcomes()]
+        return [(i, p.numerator / p.denominator) for i, p in self.node.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
         node = self.node
@@ -172,7 +186,7 @@ class EthnosState(pyspiel.State):
         return action_text(action)
 
     def is_terminal(self) -> bool:
-        return self.node.to_move() is None
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         return list(returns(self.node.state))

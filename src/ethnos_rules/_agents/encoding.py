@@ -77,6 +77,7 @@ from .._rules.components import COLOURS, DRAGON, KINGDOMS, Card, Colour, Dragon,
 from .._rules.editions import FIRST_EDITION
 from .._rules.engine import ChanceNode, apply, chance_outcomes, legal_actions, to_move
 from .._rules.errors import IllegalActionError, MalformedActionError, RulesError, SetupError
+from .._rules.memo import ByIdentity
 from .._rules.notation import parse_action
 from .._rules.options import Options
 from .._rules.state import GameState
@@ -300,6 +301,8 @@ def _one_id(action: Action) -> int:
 
 
 _OFFSET_OF = {kind: (_START[name], offset) for kind, (name, offset) in _ENCODERS.items()}
+# The rules build each draw's outcome once and give the same object at every draw.
+_outcome_id = ByIdentity(_one_id)
 
 
 def _check_ruleset(action: Action) -> None:
@@ -425,12 +428,12 @@ class EncodedState:
         """At a chance event, each outcome's id with its exact probability, by id."""
         outcomes = self._outcomes
         if outcomes is None:
-            by_id = {_one_id(a): (a, p) for a, p in chance_outcomes(self.state)}
-            outcomes = tuple(sorted((i, p) for i, (_, p) in by_id.items()))
+            found = sorted([(_outcome_id(a), p, a) for a, p in chance_outcomes(self.state)])
+            outcomes = tuple([(i, p) for i, p, _ in found])
             # The outcomes are the legal actions here: asking for them again is not needed.
             if self._ids is None:
-                object.__setattr__(self, "_actions", {i: a for i, (a, _) in by_id.items()})
-                object.__setattr__(self, "_ids", tuple(i for i, _ in outcomes))
+                object.__setattr__(self, "_actions", {i: a for i, _, a in found})
+                object.__setattr__(self, "_ids", tuple([i for i, _, _ in found]))
             object.__setattr__(self, "_outcomes", outcomes)
         return outcomes
 

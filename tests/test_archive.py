@@ -45,7 +45,7 @@ def test_a_folder_with_json_lines(tmp_path: Path, jobs: str) -> None:
     assert result.exit_code == 3, result.output  # a line cannot be read
     *lines, last = result.stdout.splitlines()
     assert last == "5 valid, 1 invalid, 1 unreadable"
-    assert any("many.jsonl:2: INVALID: RECORD – " in line for line in lines)
+    assert any("many.jsonl:2: UNREADABLE: RECORD – " in line for line in lines)
     assert any("many.jsonl:4: valid" in line for line in lines)
     assert any("invalid-band.json: INVALID at decision 30" in line for line in lines)
     assert not any("notes.txt" in line for line in lines)
@@ -106,7 +106,7 @@ def test_a_line_too_long_is_refused_and_the_others_read(tmp_path: Path) -> None:
         f.write(good + "\n")
     result = run("validate", str(path))
     assert result.stdout.splitlines()[-1] == "2 valid, 0 invalid, 1 unreadable"
-    assert "big.jsonl:2: INVALID: RECORD – the record is larger than the limit" in result.stdout
+    assert "big.jsonl:2: UNREADABLE: RECORD – the record is larger than the limit" in result.stdout
 
 
 def _records(n: int) -> list[GameRecord]:

@@ -145,7 +145,11 @@ def test_validate_complete_flag(tmp_path: Path) -> None:
     GameRecord.from_start(game.start, game.actions[:50]).write(path)
     assert run("validate", str(path)).exit_code == 0
     result = run("validate", "--complete", str(path))
-    assert result.exit_code == 1 and "incomplete" in result.stdout
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        f"{path}: INVALID: incomplete, and --complete asks for whole games: 3 players,"
+        " 50 decisions, and the record ends before the game does"
+    )
 
 
 def test_validate_many_files_with_progress(tmp_path: Path) -> None:
@@ -234,7 +238,7 @@ def test_cli_many_files_and_standard_input(tmp_path: Path) -> None:
     assert sum(": valid: " in line for line in lines) == 30
     result = run("validate", "-", input=b"\xff\x00binary")
     clean_failure(result, 3)
-    assert result.stdout.startswith("-: INVALID") and "not UTF-8" in result.stdout
+    assert result.stdout.startswith("-: UNREADABLE") and "not UTF-8" in result.stdout
 
 
 def test_cli_validate_json_with_a_lone_surrogate(tmp_path: Path) -> None:
@@ -353,6 +357,31 @@ def test_cli_simulate_any_integer_seed(seed: str) -> None:
 def test_cli_simulate_out_to_a_directory(tmp_path: Path) -> None:
     """RECORD: --out naming a directory is a usage error, exit 2."""
     clean_failure(run("simulate", "-p", "2", "-s", "1", "--out", str(tmp_path)), 2)
+
+
+def test_cli_simulate_many_games_to_a_json_name_is_refused(tmp_path: Path) -> None:
+    """RECORD: several games go to a folder or a .jsonl file; --out x.json is refused (exit 2)
+    with the .jsonl name to use, and nothing is written (it used to become a folder)."""
+    out = tmp_path / "games.json"
+    result = run("simulate", "-p", "2", "-s", "1", "-n", "2", "--out", str(out))
+    clean_failure(result, 2)
+    assert "games.jsonl" in result.output and not out.exists()
+
+
+def test_validate_json_lines_in_a_json_file_or_on_standard_input(tmp_path: Path) -> None:
+    """RECORD: records one per line in a .json file (or on standard input, which holds one
+    record) are unreadable, and the report says to name the file .jsonl."""
+    lines = "".join(
+        GameRecord.from_playthrough(play_random(2, s)).to_json(indent=None) + "\n" for s in (1, 2)
+    )
+    path = tmp_path / "two.json"
+    path.write_text(lines)
+    for result in (run("validate", str(path)), run("validate", "-", input=lines.encode())):
+        clean_failure(result, 3)
+        assert ": UNREADABLE: RECORD – " in result.stdout
+        assert "one per line, are read from a .jsonl file" in result.stdout
+    (tmp_path / "two.jsonl").write_text(lines)
+    assert run("validate", str(tmp_path / "two.jsonl")).exit_code == 0
 
 
 def test_cli_simulate_out_to_an_unwritable_path(tmp_path: Path) -> None:

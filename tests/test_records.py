@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import ethnos_rules as er
 from ethnos_rules import (
     CHANCE,
     MAX_DECISIONS,
@@ -1045,3 +1046,31 @@ def test_any_bytes_are_read_or_refused(data: bytes) -> None:
             read(data)
         except RecordError as err:
             assert err.rule == "RECORD"
+
+
+@pytest.mark.parametrize(
+    ("call", "taker"),
+    [
+        (lambda value: er.validate(value), "validate()"),
+        (lambda value: er.information_state(value, 0), "information_state()"),
+        (lambda value: er.redact(value, 0), "redact()"),
+        (lambda value: er.narrate(value), "narrate()"),
+    ],
+)
+def test_what_is_not_a_record_is_refused_with_the_way_to_make_one(
+    call: Callable[[Any], Any], taker: str
+) -> None:
+    """RECORD: a path, a text, a state or a playthrough given where a GameRecord is taken is
+    refused, with the function that turns it into one."""
+    game = er.play_random(2, 1)
+    for value, hint in [
+        ("game.json", "GameRecord.read(path) reads a file"),
+        (Path("game.json"), "GameRecord.read(path) reads a file"),
+        (game.start, "GameRecord.from_start(start, actions) makes one"),
+        (game, "GameRecord.from_playthrough(game) makes one"),
+        (3, ""),
+    ]:
+        with pytest.raises(er.RecordError) as err:
+            call(value)
+        assert err.value.reason.startswith(f"{taker} takes a GameRecord, not ")
+        assert hint in err.value.reason

@@ -739,6 +739,7 @@ def test_new_game_options_must_be_options(options: Any) -> None:
     """OPTIONS: rule options are an Options object, not a dict or a name."""
     err = refused(lambda: new_game(4, options=options), SetupError)
     assert err.rule == "OPTIONS" and "must be an Options" in err.reason
+    assert ("Options(**{...}) builds one" in err.reason) is isinstance(options, dict)
 
 
 @pytest.mark.parametrize("players", [2, 5])

@@ -154,7 +154,10 @@ def _tell(
         return
     summary = report.summary()
     if report.ok and not ok:
-        summary = "INVALID (--complete): " + summary
+        summary = (
+            f"INVALID: incomplete, and --complete asks for whole games: {report.players} players,"
+            f" {report.decisions} decisions, and the record ends before the game does"
+        )
     click.echo(f"{source.where}: {summary}")
 
 
@@ -304,6 +307,12 @@ def _dataset(setup: _Setup, seed: int, games: int, out: str | None, jobs: int | 
     """Write ``games`` seeded games to the folder or .jsonl file ``out``."""
     if out is None:
         raise click.BadParameter("a dataset needs --out: a folder or a .jsonl file")
+    if out.endswith(".json"):  # a folder of that name is surely not what was meant
+        raise click.BadParameter(
+            f"{games} games go to a folder or a .jsonl file (one record per line), not to"
+            f" {out!r}: try --out {out[: -len('.json')]}.jsonl",
+            param_hint="'--out'",
+        )
     _simulated(setup, seed)  # a setup the rules refuse stops here, before --out is touched
     seeds = range(seed, seed + games)
     workers = min(jobs or os.cpu_count() or 1, games)
@@ -391,6 +400,7 @@ def redact_command(file: str, seat: int, out: str | None) -> None:
     "--html",
     "html_out",
     type=click.Path(dir_okay=False, writable=True),
+    metavar="OUT.html",
     help="Write one self-contained page to OUT.html that steps through the game with its"
     " board (arrow keys or buttons), instead of telling it.",
 )

@@ -72,6 +72,7 @@ from .._rules.actions import (
     StopChain,
     TakeTroll,
     WizardDraw,
+    not_an_action,
 )
 from .._rules.components import COLOURS, DRAGON, KINGDOMS, Card, Colour, Dragon, Kingdom
 from .._rules.editions import FIRST_EDITION
@@ -281,7 +282,7 @@ def encode(action: Action) -> tuple[int, ...]:
         SetupError: (rule ``COMP-5``) glory tokens other than the printed ones.
     """
     if not isinstance(action, Action):
-        raise MalformedActionError("NOTATION", f"expected an Action, not {action!r}", action)
+        raise not_an_action(action)
     action.check()
     if action.hidden or action.observation:
         raise MalformedActionError(

@@ -137,8 +137,13 @@ def load_json(text: str | bytes, what: str = "record") -> Any:
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
     except json.JSONDecodeError as err:
+        hint = ""
+        if err.msg == "Extra data" and text[err.pos - 1 : err.pos] == "\n":
+            # A second document on its own line: one record per line, as .jsonl files hold.
+            hint = f"; several {what}s, one per line, are read from a .jsonl file"
         raise RecordError(
             f"the {what} is not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+            + hint
         ) from None
     except RecursionError:
         raise RecordError(f"the {what} nests arrays or objects too deeply") from None

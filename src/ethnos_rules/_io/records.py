@@ -109,7 +109,7 @@ def check_schema(document: Any) -> None:
             hint = " (this looks like a state snapshot: read it with state_from_json)"
         raise RecordError(
             f"the record has no 'version' key, the format version{hint}; this library reads"
-            f' "version": 1 or 2',
+            f' "version": {_versions(" or ")}',
             path="$",
         )
     check_version(document["version"])
@@ -335,11 +335,17 @@ def _items(value: Iterable[Any], what: str, path: str) -> tuple[Any, ...]:
         raise RecordError(f"{what}; found {type(value).__name__}", path=path) from None
 
 
+def _versions(joined: str) -> str:
+    """The record versions this library reads, in words: ``1 or 2``."""
+    *first, last = map(str, RECORD_VERSIONS)
+    return f"{', '.join(first)}{joined}{last}" if first else last
+
+
 def check_version(version: object) -> None:
     """Refuse a record format version this library does not read."""
     if type(version) is not int or version not in RECORD_VERSIONS:
         raise RecordError(
-            f"unknown record version {version!r}; this library reads versions 1 and 2",
+            f"unknown record version {version!r}; this library reads versions {_versions(' and ')}",
             path="$.version",
         )
 
@@ -387,6 +393,21 @@ def _check_seat(instance: Any, attribute: Any, value: int | None) -> None:
 
 def _version(record: Any) -> int:
     return 1 if record.seat is None else 2
+
+
+def check_record(value: object, taker: str) -> None:
+    """Refuse what is not a :class:`GameRecord` given to ``taker`` (e.g. ``"validate()"``),
+    saying how to get one from what was given."""
+    if isinstance(value, GameRecord):
+        return
+    hint = ""
+    if isinstance(value, (str, os.PathLike)):
+        hint = "; GameRecord.read(path) reads a file, GameRecord.from_json(text) a text"
+    elif isinstance(value, GameState):
+        hint = "; a state is not a record: GameRecord.from_start(start, actions) makes one"
+    elif isinstance(value, Playthrough):
+        hint = "; GameRecord.from_playthrough(game) makes one"
+    raise RecordError(f"{taker} takes a GameRecord, not {type(value).__name__}{hint}")
 
 
 @attrs.frozen

@@ -24,7 +24,7 @@ from .._rules.resample import resample_game
 from .._rules.seatview import seen_items
 from .._rules.state import GameState
 from .jsonio import RecordError
-from .records import GameRecord, options_to_dict
+from .records import GameRecord, check_record, options_to_dict
 
 
 def redact(record: GameRecord, seat: int) -> GameRecord:
@@ -46,7 +46,7 @@ def redact(record: GameRecord, seat: int) -> GameRecord:
         RecordError: ``seat`` is not a seat of the game, or the record is kept at another seat.
         RulesError: a decision of the record is refused; a note names it.
     """
-    _check_seat(record, seat)
+    _check_seat(record, seat, "redact()")
     if record.seat == seat:
         return record
     if record.seat is not None:
@@ -57,9 +57,8 @@ def redact(record: GameRecord, seat: int) -> GameRecord:
     return attrs.evolve(record, actions=tuple(map(str, items)), seat=seat, version=2)
 
 
-def _check_seat(record: GameRecord, seat: object) -> None:
-    if not isinstance(record, GameRecord):
-        raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+def _check_seat(record: GameRecord, seat: object, taker: str) -> None:
+    check_record(record, taker)
     if type(seat) is not int or not 0 <= seat < record.players:
         raise RecordError(
             f"seat {seat!r} is not a seat of this {record.players}-player game"
@@ -183,8 +182,8 @@ def information_state(record: GameRecord, seat: int | None = None) -> Informatio
         RecordError: ``seat`` is not a seat of the game, or the record is kept at another seat.
         RulesError: a decision of the record is refused; a note names it.
     """
-    if seat is None and isinstance(record, GameRecord):
-        seat = record.seat
+    check_record(record, "information_state()")
+    seat = record.seat if seat is None else seat
     if seat is None:
         raise RecordError("information_state() needs the seat whose view it is")
     return InformationState.of(redact(record, seat))
@@ -206,8 +205,7 @@ def resample(record: GameRecord, rng: random.Random) -> Playthrough:
             shown later in an Age are too tangled to count within a fixed bound; whole games
             played at random need far fewer steps than the bound.
     """
-    if not isinstance(record, GameRecord):
-        raise RecordError(f"resample() takes a GameRecord, not {type(record).__name__}")
+    check_record(record, "resample()")
     if record.seat is None:
         raise RecordError(
             "resample() fills in what one seat did not see: give it a record kept at one seat"

@@ -35,7 +35,7 @@ from .._rules.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState, Stage
 from .._rules.words import ROMAN
 from .jsonio import RecordError
-from .records import GameRecord, claims_problem
+from .records import GameRecord, check_record, claims_problem
 from .slips import Slip, slips
 
 LEGAL_SHOWN = 10
@@ -132,7 +132,8 @@ class ValidationReport:
         return self.rule != "RECORD"
 
     def summary(self) -> str:
-        """One line: ``valid …`` or ``INVALID at decision N (…): RULE – reason``."""
+        """One line: ``valid …``, ``INVALID at decision N (…): RULE – reason``, or for input
+        that is not a readable record ``UNREADABLE: RECORD – reason``."""
         if self.ok:
             kept = f" (as seen from seat {self.seat})" if self.seat is not None else ""
             what = f"valid{kept}: {self.players} players, {self.decisions} decisions"
@@ -155,7 +156,7 @@ class ValidationReport:
                 where += f" ({': '.join(said)})"
         elif self.path is not None:
             where = f" at {self.path}"
-        text = f"INVALID{where}: {self.rule} – {self.reason}"
+        text = f"{'INVALID' if self.readable else 'UNREADABLE'}{where}: {self.rule} – {self.reason}"
         if self.to_move is not None:
             who = "chance" if self.to_move is CHANCE else f"seat {self.to_move}"
             text += f"; {who} was to decide"
@@ -203,8 +204,7 @@ def validate(record: GameRecord) -> ValidationReport:
         RecordError: ``record`` is not a :class:`~ethnos_rules.GameRecord` (read text with
             :meth:`GameRecord.from_json` first).
     """
-    if not isinstance(record, GameRecord):
-        raise RecordError(f"validate() takes a GameRecord, not {type(record).__name__}")
+    check_record(record, "validate()")
     return record.accept(_Validator(record))
 
 

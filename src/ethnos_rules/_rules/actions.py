@@ -60,6 +60,15 @@ from .components import (
 from .errors import MalformedActionError
 
 
+def not_an_action(value: object) -> MalformedActionError:
+    """The refusal of a value given where an :class:`Action` is expected (a text is read with
+    ``parse_action``)."""
+    hint = f"; parse_action({value!r}) reads the notation" if isinstance(value, str) else ""
+    return MalformedActionError(
+        "NOTATION", f"expected an Action, not {type(value).__name__}{hint}", value
+    )
+
+
 @attrs.frozen(slots=True)
 class Action:
     """Base class of all actions. ``chance`` is True for chance outcomes."""

@@ -8,13 +8,12 @@ from fractions import Fraction
 import attrs
 
 from . import scoring as _scoring
-from .actions import Action, Reveal
+from .actions import Action, Reveal, not_an_action
 from .components import DRAGON
 from .decisions import PendingDecision
 from .errors import (
     GameOverError,
     HiddenCardError,
-    MalformedActionError,
     RulesError,
     WrongDecisionError,
 )
@@ -161,9 +160,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         IllegalActionError: the pending kind of action, forbidden by the rule it names.
     """
     if not isinstance(action, Action):
-        raise MalformedActionError(
-            "NOTATION", f"expected an Action, got {type(action).__name__}", action
-        )
+        raise not_an_action(action)
     action.check()
     pending = _game(state).pending
     if action.observation:

@@ -167,3 +167,12 @@ class Options:
 @functools.lru_cache(maxsize=64)  # asked for at each token laid
 def _token_pool(tokens: tuple[int, ...], left_out: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted((Counter(tokens) - Counter(left_out)).elements()))
+
+
+def check_options(options: object) -> None:
+    """Refuse what is not an :class:`Options` (a dict of options is not one)."""
+    if not isinstance(options, Options):
+        hint = "; Options(**{...}) builds one from a dict" if isinstance(options, dict) else ""
+        raise SetupError(
+            "OPTIONS", f"options must be an Options, not {type(options).__name__}{hint}"
+        )

@@ -15,7 +15,7 @@ from .components import Card, Colour, Kingdom
 from .errors import SetupError
 from .invariants import InvalidStateError, check_state
 from .notation import parse_band
-from .options import Options
+from .options import Options, check_options
 from .setup import TokenLayout, new_game
 from .state import Band, GameState, PlayerState
 from .turn import TurnPending
@@ -113,8 +113,8 @@ def position(
             colour or tribe not in play), has the wrong type, or builds an impossible position
             (more copies of a card than the game has, more markers than a supply holds, …).
     """
-    if options is not None and not isinstance(options, Options):
-        raise SetupError("OPTIONS", f"options must be an Options, not {options!r}")
+    if options is not None:
+        check_options(options)
     if tribes is None or isinstance(tribes, str):
         raise SetupError("SETUP-3", f"position() needs the list of tribes in play, not {tribes!r}")
     if type(players) is not int or not 2 <= players <= 6:

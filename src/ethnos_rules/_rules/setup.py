@@ -18,7 +18,7 @@ from .components import KINGDOMS, Kingdom, Ruleset, Tribe
 from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
-from .options import Options
+from .options import Options, check_options
 from .randomness import Random, count_off, uniform
 from .state import (
     Config,
@@ -72,8 +72,7 @@ def new_game(
     if type(players) is not int or not 2 <= players <= 6:
         raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {players!r}")
     options = options if options is not None else Options()
-    if not isinstance(options, Options):
-        raise SetupError("OPTIONS", f"options must be an Options, not {type(options).__name__}")
+    check_options(options)
     if ruleset is not None and not isinstance(ruleset, Ruleset):
         raise SetupError("SETUP-1", f"ruleset must be a Ruleset, not {ruleset!r}")
     config = Config(ruleset or default_ruleset(), players, options)

@@ -19,8 +19,7 @@ import json
 from html import escape
 from typing import Any
 
-from .._io.jsonio import RecordError
-from .._io.records import GameRecord
+from .._io.records import GameRecord, check_record
 from .._io.validation import validate
 from .._rules.components import Card
 from .._rules.drawing import MARKER_DEFS, WIDTH, card_defs, seat_picture
@@ -111,8 +110,7 @@ def replay_html(record: GameRecord, *, at: int = 0) -> str:
         RecordError: ``record`` is not a GameRecord.
         ValueError: ``at`` is not a number of decisions (an int from 0).
     """
-    if not isinstance(record, GameRecord):
-        raise RecordError(f"expected a GameRecord, not {type(record).__name__}")
+    check_record(record, "replay_html()")
     if type(at) is not int or at < 0:
         raise ValueError(f"the page opens after a number of decisions from 0, not {at!r}")
     data = record.accept(_Frames(record))

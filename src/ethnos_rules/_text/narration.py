@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .._io.jsonio import RecordError
-from .._io.records import GameRecord, options_to_dict
+from .._io.records import GameRecord, check_record, options_to_dict
 from .._rules.errors import RulesError
 from .._rules.events import (
     AgeBegan,
@@ -106,8 +105,7 @@ class Narrator(Visitor[list[str]]):
     and :attr:`error` the refusal, if any."""
 
     def __init__(self, record: GameRecord) -> None:
-        if not isinstance(record, GameRecord):
-            raise RecordError(f"the narrator takes a GameRecord, not {type(record).__name__}")
+        check_record(record, "narrate()")
         self.record = record
         self.state: GameState | None = None
         self.error: RulesError | None = None

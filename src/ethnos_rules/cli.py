@@ -164,7 +164,7 @@ def _tell(
 # --- simulate ---------------------------------------------------------------------------------
 
 
-def _tribe_list(value: str | None) -> list[str] | None:
+def _split_tribes(value: str | None) -> list[str] | None:
     if value is None:
         return None
     return [t for t in value.replace(",", " ").split() if t]
@@ -251,7 +251,9 @@ def simulate_command(
     """
     if seat is not None and seat >= players:
         raise click.BadParameter(f"{seat} is not a seat of {players} players", param_hint="--seat")
-    setup = _Setup(players, _tribe_list(tribes), first_player, _options(option_pairs), claim, seat)
+    setup = _Setup(
+        players, _split_tribes(tribes), first_player, _options(option_pairs), claim, seat
+    )
     if games is not None:
         _dataset(setup, seed, games, out, jobs)
         return

@@ -94,3 +94,31 @@ def test_a_refused_step_changes_nothing_and_numpy_ids_are_taken() -> None:
     mask = game.observe(game.agent_selection)["action_mask"]
     game.step(np.int64(np.argmax(mask)))  # type: ignore[arg-type]
     assert game.decisions > before[0]
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copied_environment_plays_on_as_the_original(how: str) -> None:
+    """An environment copied mid-game (as search over environments does) observes and plays
+    on exactly as the original, from the same generator state."""
+    import copy
+    import pickle
+    import random
+
+    import numpy as np
+
+    def play(game: object, rng: random.Random, steps: int) -> list[object]:
+        seen = []
+        for _ in range(steps):
+            observation, _, terminated, _, _ = game.last()  # type: ignore[attr-defined]
+            seen.append(observation["observation"].tolist())
+            if terminated:
+                break
+            ids = np.flatnonzero(observation["action_mask"])
+            game.step(int(rng.choice(ids)))  # type: ignore[attr-defined]
+        return seen
+
+    game = env(4)
+    game.reset(seed=3)
+    play(game, random.Random(1), 150)
+    twin = copy.deepcopy(game) if how == "deepcopy" else pickle.loads(pickle.dumps(game))
+    assert play(twin, random.Random(2), 200) == play(game, random.Random(2), 200)

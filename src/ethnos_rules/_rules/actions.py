@@ -63,7 +63,10 @@ from .errors import MalformedActionError
 def not_an_action(value: object) -> MalformedActionError:
     """The refusal of a value given where an :class:`Action` is expected (a text is read with
     ``parse_action``)."""
-    hint = f"; parse_action({value!r}) reads the notation" if isinstance(value, str) else ""
+    hint = ""
+    if isinstance(value, str):  # a long text is not repeated in the message
+        said = repr(value) if len(value) <= 40 else "text"
+        hint = f"; parse_action({said}) reads the notation"
     return MalformedActionError(
         "NOTATION", f"expected an Action, not {type(value).__name__}{hint}", value
     )

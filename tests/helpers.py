@@ -4,6 +4,8 @@ and why), and the command line runner."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -202,3 +204,22 @@ def assert_refused(
 def run(*args: str, input: bytes | str | None = None) -> Result:
     """Run the ``ethnos-rules`` command line with click's test runner."""
     return CliRunner().invoke(main, list(args), input=input)
+
+
+def install_debian(packages: Sequence[str], ready: Callable[[], bool]) -> str | None:
+    """Make ``ready()`` true by installing Debian's ``packages`` when this machine can (root
+    with apt-get; the package lists are updated if a first try fails): None once ready,
+    otherwise why not, for a test to skip with."""
+    if ready():
+        return None
+    apt = shutil.which("apt-get")
+    if apt is None:
+        return f"no apt-get to install Debian's {' and '.join(packages)}"
+    command = [apt, "install", "-y", "-q", *packages]
+    for before in ([], [[apt, "update", "-q"]]):
+        for step in before:
+            subprocess.run(step, capture_output=True, timeout=600, check=False)
+        done = subprocess.run(command, capture_output=True, timeout=900, check=False)
+        if done.returncode == 0 and ready():
+            return None
+    return f"installing {' and '.join(packages)} failed: {done.stderr.decode()[-300:]}"

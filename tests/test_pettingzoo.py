@@ -3,10 +3,13 @@ behind it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("pettingzoo", reason="the [pettingzoo] extra is not installed")
 
+import numpy as np
 from pettingzoo.test import api_test, render_test, seed_test
 
 from ethnos_rules import (
@@ -18,7 +21,8 @@ from ethnos_rules import (
     legal_actions,
 )
 from ethnos_rules.agents import encode, returns
-from ethnos_rules.pettingzoo import env
+from ethnos_rules.pettingzoo import RGB_WIDTH, env
+from helpers import install_debian
 
 # PettingZoo's api_test warns about every environment whose observation holds an action mask.
 pytestmark = pytest.mark.filterwarnings("ignore:Observation (space )?(is not|for each):UserWarning")
@@ -38,8 +42,52 @@ def test_seed_test() -> None:
     seed_test(lambda: env(3), num_cycles=300)
 
 
-def test_render_test() -> None:
-    render_test(lambda render_mode=None: env(2, render_mode=render_mode))
+def _env_rendering(modes: list[str]) -> Any:
+    """env(2) as render_test sees it, with only ``modes`` in its metadata."""
+
+    def make(render_mode: str | None = None) -> Any:
+        game: Any = env(2, render_mode=render_mode)
+        game.metadata = {**game.metadata, "render_modes": modes}
+        return game
+
+    return make
+
+
+def test_render_test_text() -> None:
+    render_test(_env_rendering(["ansi", "human"]))
+
+
+def _cairo_loads() -> bool:
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+def test_render_test_rgb_array() -> None:
+    """render_mode="rgb_array": PettingZoo's render_test, and pictures of the board that
+    change as the game goes on."""
+    why = install_debian(["libcairo2"], _cairo_loads)
+    if why is not None:
+        pytest.skip(f'render_mode="rgb_array" needs the Cairo library: {why}')
+    assert env(2).metadata["render_modes"] == ["ansi", "human", "rgb_array"]
+    render_test(_env_rendering(["rgb_array"]))
+    game = env(3, render_mode="rgb_array")
+    game.reset(seed=2)
+    first: Any = game.render()
+    assert first.shape[1] == RGB_WIDTH and first.shape[2] == 3 and first.dtype == np.uint8
+    assert len(np.unique(first.reshape(-1, 3), axis=0)) > 20  # a drawing, not a blank
+    for _ in range(30):
+        observation, *_ = game.last()
+        game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    later: Any = game.render()
+    assert later.shape != first.shape or (later != first).any()
+
+
+def test_an_unknown_render_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        env(2, render_mode="rgb")
 
 
 def test_a_whole_game_follows_the_rules() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +27,7 @@ from ethnos_rules import (
 )
 from ethnos_rules._text.html_replay import replay_html
 from golden_pictures import PICTURES, SVG_DIR
-from helpers import EXAMPLES, run
+from helpers import EXAMPLES, install_debian, run
 
 REGENERATE = "pictures changed: python scripts/regenerate_golden.py, then review git diff"
 NS = "{http://www.w3.org/2000/svg}"
@@ -116,28 +115,13 @@ def test_a_seat_page_holds_no_hidden_card() -> None:
 # --- in a real browser ---------------------------------------------------------------------------
 
 
-def _install_chromium() -> str | None:
-    """Debian's Chromium and its chromedriver: found, or installed when this machine can
-    (root with apt-get); otherwise why not."""
-    if shutil.which("chromium") and shutil.which("chromedriver"):
-        return None
-    apt = shutil.which("apt-get")
-    if apt is None:
-        return "no chromium or chromedriver, and no apt-get to install Debian's packages"
-    for command in ([apt, "install", "-y", "-q", "chromium", "chromium-driver"],):
-        for attempt in ([], [[apt, "update", "-q"]]):
-            for step in attempt:
-                subprocess.run(step, capture_output=True, timeout=600, check=False)
-            done = subprocess.run(command, capture_output=True, timeout=900, check=False)
-            if done.returncode == 0 and shutil.which("chromedriver"):
-                return None
-    return f"installing chromium and chromium-driver failed: {done.stderr.decode()[-300:]}"
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    why = _install_chromium()
+    why = install_debian(
+        ["chromium", "chromium-driver"],
+        lambda: bool(shutil.which("chromium") and shutil.which("chromedriver")),
+    )
     if why is not None:
         pytest.skip(f"the browser test needs headless Chromium: {why}")
     from selenium.webdriver.chrome.service import Service

@@ -16,10 +16,14 @@ environment with its seeded generator, with the rules' exact probabilities, so a
 see player decisions. The same agent often acts several times in a row: a band is built in
 several steps (its Leader, its cards, done), and a band's follow-ups are its player's too.
 Rewards come at the end only: :func:`ethnos_rules.agents.returns`.
+
+``render_mode="rgb_array"`` draws the board of :func:`ethnos_rules.svg.board` (every hand shown)
+as an RGB array, through cairosvg, which needs the Cairo library (Debian's ``libcairo2``).
 """
 
 from __future__ import annotations
 
+import io
 from typing import Any, ClassVar
 
 import numpy as np
@@ -27,7 +31,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ethnos_rules import GameState, Options, apply, new_game, sample_outcome
+from ethnos_rules import GameState, Options, apply, new_game, sample_outcome, svg
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
@@ -37,6 +41,9 @@ from ethnos_rules.agents import (
 )
 
 __all__ = ["EthnosEnv", "env"]
+
+RGB_WIDTH = 960
+"""The width in pixels of a ``render_mode="rgb_array"`` picture (its height follows the board)."""
 
 
 _MASKS: dict[tuple[int, ...], Any] = {}
@@ -66,11 +73,13 @@ def env(
         players: 2 to 6.
         tribes: The tribes in play (default: chosen by chance, SETUP-3).
         options: The rule options of spec §12.
-        render_mode: ``"ansi"`` (``render()`` returns the position as text) or ``"human"``
-            (it prints it).
+        render_mode: ``"ansi"`` (``render()`` returns the position as text), ``"human"``
+            (it prints it) or ``"rgb_array"`` (it returns the board as an RGB array).
 
     Raises:
         SetupError: a setup the rules refuse (e.g. 7 players).
+        ValueError: an unknown render mode.
+        ImportError: ``"rgb_array"`` without cairosvg or the Cairo library.
     """
     return EthnosEnv(players, tribes=tribes, options=options, render_mode=render_mode)
 
@@ -85,7 +94,7 @@ class EthnosEnv(AECEnv):
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "name": "ethnos_v0",
         "is_parallelizable": False,
     }
@@ -101,6 +110,8 @@ class EthnosEnv(AECEnv):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if render_mode == "rgb_array":
+            _rasterizer()  # a missing library is said now, not at the first render()
         self.tribes, self.options = tribes, options
         self._new_game(players)  # a setup the rules refuse is refused now
         self.players = players
@@ -195,8 +206,11 @@ class EthnosEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The position as text (``"ansi"``), or printed (``"human"``)."""
+    def render(self) -> str | Any | None:
+        """The position as text (``"ansi"``), printed (``"human"``), or drawn as an array of
+        height x width x 3 ``uint8`` (``"rgb_array"``, :data:`RGB_WIDTH` wide)."""
+        if self.render_mode == "rgb_array":
+            return _rgb(svg.board(self.node.state))
         text = str(self.node.state)
         if self.render_mode == "human":
             print(text)
@@ -205,3 +219,26 @@ class EthnosEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+def _rasterizer() -> Any:
+    """cairosvg's ``svg2png``, or an ImportError that says what is missing."""
+    try:
+        import cairosvg
+    except (ImportError, OSError) as err:  # OSError: cairocffi finds no Cairo library
+        raise ImportError(
+            'render_mode="rgb_array" draws the board with cairosvg (the [pettingzoo] extra),'
+            f" which needs the Cairo library (Debian: apt-get install libcairo2): {err}"
+        ) from err
+    return cairosvg.svg2png
+
+
+def _rgb(picture: str) -> Any:
+    """The SVG ``picture`` as an RGB array on white."""
+    from PIL import Image  # cairosvg's own dependency
+
+    png = _rasterizer()(
+        bytestring=picture.encode("utf-8"), output_width=RGB_WIDTH, background_color="white"
+    )
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)

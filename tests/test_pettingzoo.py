@@ -3,6 +3,7 @@ behind it."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -170,3 +171,15 @@ def test_a_copied_environment_plays_on_as_the_original(how: str) -> None:
     play(game, random.Random(1), 150)
     twin = copy.deepcopy(game) if how == "deepcopy" else pickle.loads(pickle.dumps(game))
     assert play(twin, random.Random(2), 200) == play(game, random.Random(2), 200)
+
+
+def test_rgb_array_without_cairo_says_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without cairosvg (or the Cairo library under it), asking for rgb_array is refused at
+    env() with an ImportError that names the extra and the system library; the text modes
+    still work."""
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # an import of it fails
+    with pytest.raises(ImportError, match=r"\[pettingzoo\] extra.*libcairo2"):
+        env(2, render_mode="rgb_array")
+    game = env(2, render_mode="ansi")
+    game.reset(seed=1)
+    assert isinstance(game.render(), str)

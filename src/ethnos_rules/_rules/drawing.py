@@ -150,11 +150,23 @@ def _marker_shape(seat: int, r: float = 7) -> str:
     return f"<polygon points='{points}' {style}/>"
 
 
+def _star(x: float, y: float, r: float) -> str:
+    """A five-pointed star centred on (x, y), drawn rather than written: a glyph needs a font
+    that has it, which not every renderer finds."""
+    points = " ".join(
+        f"{x + (r if k % 2 == 0 else r * 0.4) * math.sin(math.pi * k / 5):.1f},"
+        f"{y - (r if k % 2 == 0 else r * 0.4) * math.cos(math.pi * k / 5):.1f}"
+        for k in range(10)
+    )
+    return f"<polygon points='{points}' fill='#fff'/>"
+
+
 _LEADER_MARK = (
     f"<g id='leader'><rect x='0' y='0' width='{CARD_W}' height='{CARD_H}' rx='5' fill='none'"
     " stroke='#111' stroke-width='3'/><rect x='3' y='51' width='40' height='11' rx='3'"
     " fill='#111'/>"
-    + _text(CARD_W / 2, 59.5, "★ leader", 8, fill="#fff", text_anchor="middle")
+    + _star(9, 56.6, 3.8)
+    + _text(27, 59.5, "leader", 8, fill="#fff", text_anchor="middle")
     + "</g>"
 )
 MARKER_DEFS = (

@@ -302,7 +302,9 @@ def test_a_writer_fed_states_in_any_order_writes_each_one(seed: int, order: int)
     for i, state in enumerate(states[:120]):
         seat = i % n
         tensor = writers[seat].write(EncodedState(state))
-        fresh = observation_tensor(state, seat, public=public, private=private)
+        new = ObservationWriter(seat, n, public=public, private=private)
+        fresh = new.write(EncodedState(state))  # a writer that wrote nothing before
+        assert (observation_tensor(state, seat, public=public, private=private) == fresh).all()
         assert (tensor == fresh).all()
         tensor[:] = -7
 

@@ -15,6 +15,8 @@ clockwise, and so on; pieces for seats a smaller game lacks stay 0.
 from __future__ import annotations
 
 import functools
+import math
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -126,11 +128,16 @@ def _check_private(private: str) -> None:
 
 
 def _size(shape: tuple[int, ...]) -> int:
-    return int(np.prod(shape))
+    return math.prod(shape)
 
 
 def observation_size(*, public: bool = True, private: str = "seat") -> int:
     """The length of the observation tensor with these pieces."""
+    return _observation_size(public, private)
+
+
+@functools.cache
+def _observation_size(public: bool, private: str) -> int:
     return sum(_size(shape) for _, shape in observation_pieces(public=public, private=private))
 
 
@@ -142,7 +149,8 @@ def observation_tensor(
     private: str = "seat",
 ) -> Tensor:
     """What ``seat`` sees of the position now, as a flat float32 array (its layout:
-    :data:`OBSERVATION_PIECES`).
+    :data:`OBSERVATION_PIECES`). Each thread reuses an :class:`ObservationWriter` for each
+    choice of pieces, so a call writes only what differs from the last state it wrote.
 
     Args:
         node: The state, or an :class:`EncodedState` with a band being built.
@@ -163,7 +171,20 @@ def observation_tensor(
     _check_private(private)
     encoded = node if isinstance(node, EncodedState) else EncodedState.of(node)
     players = encoded.state.config.players
-    return ObservationWriter(seat, players, public=public, private=private).write(encoded)
+    check_seat(seat, players)  # before the lookup: True is not seat 1
+    key = (seat, players, bool(public), private)
+    writers: dict[tuple[int, int, bool, str], ObservationWriter]
+    writers = vars(_WRITERS).setdefault("by_pieces", {})
+    writer = writers.get(key)
+    if writer is None:
+        writer = writers[key] = ObservationWriter(seat, players, public=public, private=private)
+    return writer.write(encoded)
+
+
+# Each thread keeps a writer for each choice of pieces: a writer writes any states, in any
+# order, and rewrites only what differs from the state it wrote last (a writer is not to be
+# shared between threads).
+_WRITERS = threading.local()
 
 
 def check_seat(seat: object, players: int) -> None:

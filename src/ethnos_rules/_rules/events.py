@@ -84,20 +84,40 @@ def emit(make: Callable[P, Event], /, *args: P.args, **kwargs: P.kwargs) -> None
         events.append(make(*args, **kwargs))
 
 
+def recording() -> bool:
+    """True while a :func:`trace` is under way in this thread: an event built only to be told
+    (one that awards nothing) is worth building."""
+    return _RECORDER.events is not None
+
+
 def credit(state: GameState, event: Event) -> GameState:
     """``state`` with the event's ``gains`` added to the players' Glory; the event is recorded.
 
-    Every Glory a player earns goes through here, so the events' gains add up to the Glory.
+    Every Glory a player earns goes through here (or :func:`credit_all`), so the events' gains
+    add up to the Glory.
     """
-    events = _RECORDER.events
-    if events is not None:
-        events.append(event)
-    if not event.gains:
+    return credit_all(state, (event,))
+
+
+def credit_all(state: GameState, events: Sequence[Event]) -> GameState:
+    """``state`` with the ``gains`` of every event added to the players' Glory, in one copy of
+    the state; the events are recorded in order."""
+    recorded = _RECORDER.events
+    if recorded is not None:
+        recorded.extend(events)
+    glory: list[int] | None = None
+    for event in events:
+        for seat, amount in event.gains:
+            if glory is None:
+                glory = [p.glory for p in state.players]
+            glory[seat] += amount
+    if glory is None:
         return state
-    players = list(state.players)
-    for seat, amount in event.gains:
-        players[seat] = copy_player(players[seat], glory=players[seat].glory + amount)
-    return copy_state(state, players=tuple(players))
+    players = tuple(
+        p if p.glory == total else copy_player(p, glory=total)
+        for p, total in zip(state.players, glory, strict=True)
+    )
+    return copy_state(state, players=players)
 
 
 def trace(run: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> tuple[T, tuple[Event, ...]]:

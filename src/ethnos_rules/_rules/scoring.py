@@ -34,8 +34,9 @@ from .events import (
     HordeKept,
     Prize,
     TieGroup,
-    credit,
+    credit_all,
     emit,
+    recording,
     trace,
 )
 from .state import AgeSummary, DecisionKind, GameState, Pending, Stage, copy_player, copy_state
@@ -47,15 +48,20 @@ Gains = tuple[tuple[int, ...], ...]
 """Glory gained this end of Age, per seat, per source in :data:`SOURCES` order."""
 
 
-def _score(state: GameState, gains: Gains, source: str, event: Event) -> tuple[GameState, Gains]:
-    """Pay ``event``'s gains, counted under ``source`` for the Age summary."""
-    paid = event.gains
+def _score(
+    state: GameState, gains: Gains, source: str, events: Sequence[Event]
+) -> tuple[GameState, Gains]:
+    """Pay the gains of ``events`` (in one copy of the state), counted under ``source`` for the
+    Age summary."""
+    paid = [pair for event in events for pair in event.gains]
+    state = credit_all(state, events)
     if not paid:
-        return credit(state, event), gains
+        return state, gains
+    column = SOURCES.index(source)
     rows = [list(row) for row in gains]
     for seat, amount in paid:
-        rows[seat][SOURCES.index(source)] += amount
-    return credit(state, event), tuple(tuple(row) for row in rows)
+        rows[seat][column] += amount
+    return state, tuple(tuple(row) for row in rows)
 
 
 # --- ranking and awards (SCORE-K-*, SCORE-2P-1) ---------------------------------------------------
@@ -222,17 +228,19 @@ def end_age(state: GameState, drawer: int) -> GameState:
         discarded_hands=tuple(p.hand for p in state.players),
         players=tuple(copy_player(p, hand=()) for p in state.players),
     )
-    # END-2: kingdoms.
-    for kingdom, tokens in zip(KINGDOMS, state.tokens, strict=True):
-        scored = area_score(state, kingdom, state.markers(kingdom), tokens)
-        state, gains = _score(state, gains, "kingdoms", scored)
+    # END-2: kingdoms (paying Glory changes nothing that ranks a kingdom: one payment).
+    areas = [
+        area_score(state, kingdom, state.markers(kingdom), tokens)
+        for kingdom, tokens in zip(KINGDOMS, state.tokens, strict=True)
+    ]
+    state, gains = _score(state, gains, "kingdoms", areas)
     # END-3: Merfolk board, Giant token, then the Orc Hordes.
     if state.players[0].merfolk is not None:
-        state, gains = _score(state, gains, "merfolk", _merfolk_score(state))
+        state, gains = _score(state, gains, "merfolk", [_merfolk_score(state)])
     if state.giant_holder is not None:
         values = state.rules.giant_values[1 if state.config.small else 0]
         giant = GiantScored(state.giant_holder, values[state.age - 1], state.age)
-        state, gains = _score(state, gains, "giant", giant)
+        state, gains = _score(state, gains, "giant", [giant])
     return next_horde(state, gains, drawer, horde_queue(state, drawer))
 
 
@@ -277,7 +285,7 @@ def empty_horde(
     player = copy_player(player, horde=left, supply=player.supply + len(colours))
     state = state.with_player(seat, player)
     glory = state.rules.orc_glory[len(colours) - 1]
-    return _score(state, gains, "orcs", HordeEmptied(seat, tuple(colours), glory, forced))
+    return _score(state, gains, "orcs", [HordeEmptied(seat, tuple(colours), glory, forced)])
 
 
 @attrs.frozen(slots=True)
@@ -363,6 +371,8 @@ def band_score(state: GameState, size_after_skeletons: int, leader_bonus: int) -
 def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
     """END-4 bands, END-5 cleanup, END-6 the next Age or the end of the game."""
     sizes = []
+    scored = []
+    told = recording()  # most bands of an Age earn nothing: those are told, not paid
     for seat, player in enumerate(state.players):
         sizes.append(tuple(sorted((b.size for b in player.bands), reverse=True)))
         for band in player.bands:
@@ -370,11 +380,9 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
             kept = sum(1 for c in band.cards if not c.wild)
             bonus = band.leader.tribe.ability.band_bonus
             value = band_score(state, kept, bonus)
-            if value:
-                scored = BandScored(seat, band, kept, bonus, value)
-                state, gains = _score(state, gains, "bands", scored)
-            else:  # most bands of an Age earn nothing: told, not paid
-                emit(BandScored, seat, band, kept, bonus, value)
+            if value or told:
+                scored.append(BandScored(seat, band, kept, bonus, value))
+    state, gains = _score(state, gains, "bands", scored)
     cards = [c for p in state.players for b in p.bands for c in b.cards]
     summary = AgeSummary(
         age=state.age,

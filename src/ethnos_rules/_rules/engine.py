@@ -162,7 +162,9 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     if not isinstance(action, Action):
         raise not_an_action(action)
     action.check()
-    pending = _game(state).pending
+    if type(state) is not GameState:  # _game's check, without a call at each decision
+        state = _game(state)
+    pending = state.pending
     if action.observation:
         raise HiddenCardError("BAND-6", _one_seat(action), action)
     if pending.terminal:

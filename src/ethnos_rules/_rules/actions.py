@@ -79,6 +79,7 @@ class Action:
     chance: ClassVar[bool] = False
     observation: ClassVar[bool] = False
     verb: ClassVar[str] = ""
+
     @property
     def hidden(self) -> bool:
         """True when the action names a card as ``?``: only a record kept at one seat holds

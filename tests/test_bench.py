@@ -4,6 +4,7 @@ with the sections of issue 13: the floor, its honesty check, the worst hand and 
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -32,6 +33,26 @@ def test_every_side_by_side_workload_runs() -> None:
     compare = _load("compare")
     for name in compare.WORKLOADS:
         assert compare.run(compare.ROOT, name, 4, 0.1, 0) > 0, name
+
+
+def test_every_workload_counts_a_fixed_amount_of_work() -> None:
+    """With UNITS, a workload runs that many units and prints the decisions they made, the
+    same at every run (what --instructions divides the instructions by)."""
+    compare = _load("compare")
+    for name in ("validate", "worst-hand", "play"):
+        code = compare.code_of(name, 4, 0.0, 0, 2)
+        printed = {compare._python(compare.ROOT, code).split()[-1] for _ in range(2)}
+        assert len(printed) == 1 and int(printed.pop()) > 0, name
+
+
+def test_instruction_counts_leave_start_up_out() -> None:
+    """--instructions: callgrind's count of 3 units and of 6, less start-up, per band listed:
+    a few thousand instructions (start-up alone is about a billion)."""
+    compare = _load("compare")
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed (Debian: apt-get install valgrind)")
+    per_band = compare.instructions(compare.ROOT, "worst-hand", 4, 3)
+    assert 1_000 < per_band < 100_000, per_band
 
 
 def test_benchmark_quick_mode_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,8 +27,9 @@ from ethnos_rules import (
     sample_outcome,
 )
 from ethnos_rules._rules.chance import DrawPending, draw_outcomes, draw_sample
-from ethnos_rules._rules.frozen import evolve
+from ethnos_rules._rules.frozen import evolve, maker
 from ethnos_rules._rules.randomness import count_off, pick
+from ethnos_rules._rules.replay import Decision, new_decision
 from strategies import GameSetup, game_prefixes, game_setups, random_decision
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -153,6 +154,44 @@ def test_fast_evolve_of_slots_dicts_and_post_init() -> None:
     assert evolve(kept, a=5).b is kept.b
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         evolve(_Slotted(1), a=2).a = 3  # type: ignore[misc]
+
+
+@attrs.frozen
+class _Required:
+    a: int
+    b: tuple[int, ...]
+
+
+@attrs.frozen(slots=False)
+class _RequiredWithDict:
+    a: int
+
+
+@attrs.define
+class _RequiredPostInit:
+    a: int
+
+    def __attrs_post_init__(self) -> None:
+        self.a += 1
+
+
+def test_maker_builds_what_init_builds_and_refuses_the_rest() -> None:
+    """maker(cls) builds, slot by slot, the object cls(...) builds: equal, hashed, printed and
+    pickled alike, and frozen. A class with defaults, without slots or with a
+    ``__attrs_post_init__`` is refused (its __init__ does more than store the fields)."""
+    made, built = maker(_Required)(1, (2,)), _Required(1, (2,))
+    assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert pickle.loads(pickle.dumps(made)) == built
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.a = 3  # type: ignore[misc]
+    state = new_game(3)
+    decision = new_decision(0, "x", state, parse_action("pass"), state, ())
+    assert decision == Decision(0, "x", state, parse_action("pass"), state, ())
+    with pytest.raises(TypeError, match="has defaults"):
+        maker(_Slotted)
+    for refused in (_RequiredWithDict, _RequiredPostInit):
+        with pytest.raises(TypeError, match="must be built by its __init__"):
+            maker(refused)
 
 
 def test_a_state_pickled_with_seventeen_fields_still_loads() -> None:

@@ -34,6 +34,7 @@ from .components import Tribe
 from .engine import apply, step
 from .errors import RulesError
 from .events import Event
+from .frozen import maker
 from .notation import parse_action
 from .options import Options
 from .setup import TokenLayout, new_game
@@ -61,6 +62,10 @@ class Decision:
     action: Action
     after: GameState
     events: tuple[Event, ...]
+
+
+new_decision = maker(Decision)
+"""``Decision(...)``, for a replay that builds one at every decision."""
 
 
 @attrs.frozen
@@ -109,7 +114,7 @@ def decisions(
         except RulesError as err:
             yield Refusal(index, text, state, err)
             return
-        yield Decision(index, text, state, action, after, happened)
+        yield new_decision(index, text, state, action, after, happened)
         state = after
 
 

@@ -48,7 +48,7 @@ from .events import (
     RestToRow,
 )
 from .notation import parse_action
-from .replay import Decision, Refusal
+from .replay import Decision, Refusal, new_decision
 from .state import GameState, Stage
 from .tribes import KeepPending
 from .words import and_list, cards_list, plural
@@ -405,11 +405,11 @@ class SeatReplay:
         if isinstance(restart, _Restart):
             # Should the turn fit nothing, the decision may stand and what follows be refused.
             events = tuple(e for e in events if not _others_rest(e, self.seat))
-            decision = Decision(index, text, prepared, action, result.state, events)
+            decision = new_decision(index, text, prepared, action, result.state, events)
             return attrs.evolve(restart, decision=decision, discarded=bool(shown))
         self.seen.learn(result.events)
         self.state = result.state
-        decision = Decision(index, text, prepared, action, result.state, events)
+        decision = new_decision(index, text, prepared, action, result.state, events)
         return i + (2 if shown else 1), decision
 
     def _chain_world(self, before: GameState, action: Action) -> Step | None:

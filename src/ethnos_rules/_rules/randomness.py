@@ -25,9 +25,10 @@ Random = Any
 def check_random(rng: object) -> None:
     """Refuse anything but a :class:`random.Random` or a ``numpy.random.Generator`` (found by
     its type's name, so that the rules need no numpy)."""
+    if isinstance(rng, random.Random):  # the common case, asked at every chance decision
+        return
     kind = type(rng)
-    numpy = kind.__name__ == "Generator" and kind.__module__.startswith("numpy.random")
-    if not isinstance(rng, random.Random) and not numpy:
+    if kind.__name__ != "Generator" or not kind.__module__.startswith("numpy.random"):
         raise RulesError(
             "CHANCE",
             f"sampling needs a random.Random or a numpy.random.Generator, not {kind.__name__}",

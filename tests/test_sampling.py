@@ -26,10 +26,12 @@ from ethnos_rules import (
     play_random,
     sample_outcome,
 )
+from ethnos_rules._rules.bands import BandContext
 from ethnos_rules._rules.chance import DrawPending, draw_outcomes, draw_sample
-from ethnos_rules._rules.frozen import evolve, maker
+from ethnos_rules._rules.frozen import _draft, evolve, maker
 from ethnos_rules._rules.randomness import count_off, pick
 from ethnos_rules._rules.replay import Decision, new_decision
+from ethnos_rules._rules.state import Band
 from strategies import GameSetup, game_prefixes, game_setups, random_decision
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -107,6 +109,28 @@ def test_fast_evolve_builds_what_attrs_evolve_builds(prefix: object) -> None:
             kept.remove("cold")
         assert all(getattr(fast, name) is getattr(inst, name) for name in kept)
     assert evolve(state, age=2).cold.tribes is state.cold.tribes
+
+
+def test_the_state_classes_are_copied_through_a_draft_of_their_layout() -> None:
+    """A state, a player, a cold part and a band's context are copied as a draft of their
+    class, then given the class: each copy is an object of the class itself, frozen, equal to
+    what attrs.evolve builds and pickled alike. A class with a __weakref__ slot has another
+    layout and gets no draft (it is copied through its slots)."""
+    state = play_random(4, seed=3).final
+    ctx = BandContext(0, Band(state.rules.card("ELF-red"), ()))
+    for inst, changes in (
+        (state, {"row": ()}),
+        (state.players[1], {"glory": 7}),
+        (state.cold, {"age": 2}),
+        (ctx, {"placed": True}),
+    ):
+        assert _draft(type(inst)) is not None, type(inst)
+        copy = evolve(inst, **changes)
+        assert type(copy) is type(inst) and copy == attrs.evolve(inst, **changes)
+        assert pickle.loads(pickle.dumps(copy)) == copy and hash(copy) == hash(copy)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(copy, "glory", 1)  # noqa: B010 (any store is refused)
+    assert _draft(_Slotted) is None and evolve(_Slotted(1), a=2) == _Slotted(2)
 
 
 def test_fast_evolve_refuses_what_it_cannot_copy() -> None:

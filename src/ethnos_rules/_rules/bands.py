@@ -45,7 +45,8 @@ from .frozen import evolve
 from .state import Band, DecisionKind, GameState, Pending, copy_player, copy_state
 
 
-@attrs.frozen(slots=True)
+# No __weakref__ slot: frozen.py copies the context through a draft of the same layout.
+@attrs.frozen(slots=True, weakref_slot=False)
 class BandContext:
     """The band being resolved.
 

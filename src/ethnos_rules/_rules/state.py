@@ -88,7 +88,9 @@ class Band:
         return " ".join(["*" + self.leader.code, *(c.code for c in self.others)])
 
 
-@attrs.frozen(slots=True)
+# No __weakref__ slot here, in ColdState and GameState: frozen.py copies them through a draft
+# of the same memory layout, which such a slot would break.
+@attrs.frozen(slots=True, weakref_slot=False)
 class PlayerState:
     """One player's cards, markers and Glory.
 
@@ -318,7 +320,7 @@ class Pending:
         return {}
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class ColdState:
     """The parts of a :class:`GameState` that change once an Age or less: shared, unchanged,
     by the states of a whole Age. Each is read from the state itself (``state.age``)."""
@@ -355,7 +357,7 @@ _SAME: Any = _Same()
 _NEW_COLD = ColdState((), (), 1, None, (), None, 0, None, ())
 
 
-@attrs.frozen(slots=True, init=False)
+@attrs.frozen(slots=True, init=False, weakref_slot=False)
 class GameState:
     """A complete game position. Never mutated: :func:`~ethnos_rules.apply` returns a new one.
 

@@ -272,6 +272,47 @@ def test_replay_notes_the_index_of_a_refused_decision() -> None:
     assert "at decision 30" in " ".join(getattr(info.value, "__notes__", []))
 
 
+class _Calls(er.Visitor[list[str]]):
+    """Which of its methods a visitor that needs no decision is given, and with what."""
+
+    needs_events = needs_decisions = False
+
+    def __init__(self, expected: er.GameState | None = None) -> None:
+        self.calls: list[str] = []
+        self.expected = expected
+        self.refused_in: er.GameState | None = None
+
+    def begin_game(self, start: er.GameState, events: tuple[er.Event, ...]) -> None:
+        self.calls.append("begin")
+
+    def visit_decision(self, decision: er.Decision) -> None:
+        self.calls.append("decision")
+
+    def visit_refusal(self, refusal: er.Refusal) -> None:
+        self.calls.append(f"refusal {refusal.index} {refusal.text} {refusal.error.rule}")
+        self.refused_in = refusal.state
+
+    def end_game(self, state: er.GameState) -> None:
+        self.calls.append(f"end {state == self.expected}")
+
+    def result(self) -> list[str]:
+        return self.calls
+
+
+def test_a_visitor_that_needs_no_decision_gets_the_end_or_the_refusal() -> None:
+    """A visitor with ``needs_decisions = False`` is told the start and then only the state
+    reached or the refusal, which are those of a full replay."""
+    record = GameRecord.read(EXAMPLES / "valid-2p.json")
+    calls = _Calls(record.replay())
+    assert record.accept(calls) == ["begin", "end True"]
+    broken = GameRecord.read(EXAMPLES / "invalid-band.json")
+    calls = _Calls()
+    assert broken.accept(calls) == ["begin", f"refusal 30 {broken.actions[30]} BAND-2"]
+    assert calls.refused_in == broken.replay(30)
+    stopped = _Calls(broken.replay(12))
+    assert broken.accept(stopped, stop=12) == ["begin", "end True"]
+
+
 # --- the schema ---------------------------------------------------------------------------------
 
 

@@ -686,6 +686,7 @@ class _FinalState(Visitor[GameState]):
     """The state a record reaches; a refusal is raised, with a note naming the decision."""
 
     needs_events = False
+    needs_decisions = False
 
     def __init__(self) -> None:
         self.state: GameState | None = None

@@ -28,7 +28,7 @@ import attrs
 
 from .._rules.actions import Place
 from .._rules.chance import DrawPending
-from .._rules.engine import CHANCE, ChanceNode, legal_actions, step, to_move, winners
+from .._rules.engine import CHANCE, ChanceNode, legal_actions, to_move, winners
 from .._rules.errors import RulesError, WrongDecisionError
 from .._rules.events import AgeBegan, Event, PlacementTest, opens_turn
 from .._rules.replay import Decision, Refusal, Visitor
@@ -217,10 +217,10 @@ class _Validator(Visitor[ValidationReport]):
         self.seat = record.seat
         self.items = len(record.actions)
         self.claims = record.claimed_glory
-        # Claims are checked against the scoring events; without claims none are needed.
-        self.needs_events = self.claims is not None
+        # Claims are checked against the scoring events; without claims no decision is
+        # needed (a refusal is explained from a second replay up to it).
+        self.needs_events = self.needs_decisions = self.claims is not None
         self.slips: list[Slip] = []
-        self.last: Decision | None = None
         self.report: ValidationReport | None = None
 
     def begin_game(self, start: GameState, events: tuple[Event, ...]) -> None:
@@ -241,13 +241,12 @@ class _Validator(Visitor[ValidationReport]):
     def visit_decision(self, decision: Decision) -> None:
         for event in decision.events:
             self.slips += slips(event, decision.before.rules)
-        self.last = decision
 
     def visit_refusal(self, refusal: Refusal) -> None:
         if self.report is None:
-            rule, reason = _explain(refusal, self.last)
-            report = _failure(refusal, rule, reason, self.players, self.seat)
             counted = self.record.accept(_TurnCounter(), stop=refusal.index)
+            rule, reason = _explain(refusal, counted.last)
+            report = _failure(refusal, rule, reason, self.players, self.seat)
             turn = counted.turn_of(refusal.state)
             self.report = attrs.evolve(report, age=refusal.state.age, turn=turn)
 
@@ -309,14 +308,17 @@ def _setup_path(rule: str) -> str | None:
 
 class _TurnCounter(Visitor["_TurnCounter"]):
     """Counts the turns of the Age so far, and whose the last one is (see
-    :func:`opens_turn`); run only when a record is refused, as it needs events."""
+    :func:`opens_turn`), and keeps the last decision; run only when a record is refused, as
+    it needs events."""
 
     needs_events = True
 
     def __init__(self) -> None:
         self.turns, self.owner = 0, None
+        self.last: Decision | None = None
 
     def visit_decision(self, decision: Decision) -> None:
+        self.last = decision
         for event in decision.events:
             if isinstance(event, AgeBegan):
                 self.turns, self.owner = 0, None
@@ -386,8 +388,7 @@ def _explain(refusal: Refusal, last: Decision | None) -> tuple[str, str]:
         and last.index == refusal.index - 1
     ):
         return err.rule, err.reason
-    events = last.events or step(last.before, last.action).events
-    for event in events:
+    for event in last.events:
         if isinstance(event, PlacementTest) and not event.allowed:
             due = refusal.state.pending.describe()
             return event.rule, (

@@ -100,12 +100,13 @@ def decisions(
         stop: Replay only the first ``stop`` decisions.
     """
     state = start
+    parsed: dict[str, Action] = {}
     for index, item in enumerate(actions):
         if stop is not None and index >= stop:
             return
         text = str(item)
         try:
-            action = item if isinstance(item, Action) else parse_action(item)
+            action = _action(item, parsed)
             if events:
                 result = step(state, action)
                 after, happened = result.state, result.events
@@ -118,15 +119,48 @@ def decisions(
         state = after
 
 
+def _action(item: Action | str, parsed: dict[str, Action]) -> Action:
+    """``item``, or the action its text names: a record repeats a few texts all game, so each
+    is parsed once per replay (``parsed`` keeps them)."""
+    if isinstance(item, Action):
+        return item
+    if type(item) is not str:
+        return parse_action(item)  # which refuses what is not text
+    found = parsed.get(item)
+    if found is None:
+        found = parsed[item] = parse_action(item)
+    return found
+
+
+def reached(
+    start: GameState, actions: Iterable[Action | str], *, stop: int | None = None
+) -> GameState | Refusal:
+    """The state that ``actions`` reach from ``start``, or the :class:`Refusal` of the first
+    decision the rules refuse: :func:`decisions` without a :class:`Decision` for each, for a
+    consumer that needs none."""
+    state = start
+    parsed: dict[str, Action] = {}
+    for index, item in enumerate(actions):
+        if stop is not None and index >= stop:
+            break
+        try:
+            state = apply(state, _action(item, parsed))
+        except RulesError as err:
+            return Refusal(index, str(item), state, err)
+    return state
+
+
 class Visitor(Generic[T]):
     """Receives a replayed game: override what you need, return your answer from
     :meth:`result`.
 
-    ``needs_events`` says whether :meth:`visit_decision` reads ``decision.events``; a visitor
-    that does not need them makes the replay faster.
+    ``needs_events`` says whether :meth:`visit_decision` reads ``decision.events``, and
+    ``needs_decisions`` whether it is called at all; a visitor that needs neither makes the
+    replay faster (one that needs no decisions is handed only the refusal or the end).
     """
 
     needs_events: bool = True
+    needs_decisions: bool = True
 
     def begin_game(self, start: GameState, events: tuple[Event, ...]) -> None:
         """The game starts in ``start``; ``events`` say what the setup given did (tribes,
@@ -165,6 +199,10 @@ def replay(
         start_events: The events of the setup, for :meth:`Visitor.begin_game`.
         stop: Replay only the first ``stop`` decisions.
     """
+    if not visitor.needs_decisions:
+        visitor.begin_game(start, start_events)
+        end = reached(start, actions, stop=stop)
+        return _finish(visitor, end) if isinstance(end, GameState) else _refuse(visitor, end)
     played = decisions(start, actions, events=visitor.needs_events, stop=stop)
     return visit(visitor, start, start_events, played)
 
@@ -179,12 +217,22 @@ def visit(
     ``visitor`` and return its result."""
     visitor.begin_game(start, start_events)
     state = start
+    wanted = visitor.needs_decisions
     for item in played:
         if isinstance(item, Refusal):
-            visitor.visit_refusal(item)
-            return visitor.result()
-        visitor.visit_decision(item)
+            return _refuse(visitor, item)
+        if wanted:
+            visitor.visit_decision(item)
         state = item.after
+    return _finish(visitor, state)
+
+
+def _refuse(visitor: Visitor[T], refusal: Refusal) -> T:
+    visitor.visit_refusal(refusal)
+    return visitor.result()
+
+
+def _finish(visitor: Visitor[T], state: GameState) -> T:
     visitor.end_game(state)
     return visitor.result()
 

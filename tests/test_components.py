@@ -10,10 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ethnos_rules import (
     DRAGON,
     FIRST_EDITION,
+    Card,
     Colour,
     Kingdom,
     MerfolkBoard,
@@ -26,6 +29,7 @@ from ethnos_rules import (
     parse_action,
     position,
 )
+from ethnos_rules._rules.components import multiset_add, multiset_insert
 from helpers import refused
 
 SIX = ["DWA", "ELF", "GIA", "ORC", "TRO", "WIZ"]
@@ -280,3 +284,14 @@ def test_merfolk_award_values_are_not_negative() -> None:
 def test_merfolk_checkpoints_are_distinct() -> None:
     """COMP-10, TRIBE-MER-2: a space carries at most one checkpoint symbol."""
     refused(lambda: MerfolkBoard(checkpoints=(3, 3, 3)), SetupError)
+
+
+@given(
+    st.lists(st.sampled_from(FIRST_EDITION.cards), max_size=10),
+    st.sampled_from(FIRST_EDITION.cards),
+)
+def test_one_card_inserted_is_the_multiset_union(cards: list[Card], card: Card) -> None:
+    """A hand or the row is a sorted multiset: one card put in at its place gives what the
+    sorted union gives, and the card is the same object."""
+    held = multiset_add((), cards)
+    assert multiset_insert(held, card) == multiset_add(held, [card])

@@ -11,7 +11,7 @@ import attrs
 from . import turn as _turn
 from .actions import Action, ChooseFirstPlayer
 from .chance import DrawPending
-from .components import Card, multiset_add
+from .components import Card, multiset_insert
 from .errors import ImpossibleOutcomeError
 from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
 from .randomness import Random, uniform
@@ -21,27 +21,21 @@ from .state import DecisionKind, GameState, Pending, Stage, copy_player, copy_st
 def begin_age(state: GameState) -> GameState:
     """Start the current Age: gather the deck (AGE-1), then the first player (AGE-5)."""
     emit(AgeBegan, state.age, state.config.ages)
+    # The third Dragon came from the bottom part (AGE-4), so no top-part card and no Dragon is
+    # left in the deck: top_left and dragons_in_deck are 0 already.
+    changes: dict[str, Any] = {"dragons_drawn": 0}
+    first = state.first_player
     if state.age > 1:
         # AGE-1: every Ally card goes back into the deck; the Dragons are set aside. The hands
         # and bands are empty already (END-1, END-5).
         first = least_glory_seat(state)
         emit(_least_glory_event, state, first)
-        state = copy_state(
-            state,
-            deck=state.rules.cards_of(state.tribes),
-            row=(),
-            discard=(),
-            discarded_hands=(),
-            first_player=first,
-        )
-    elif state.first_player is not None:
-        emit(FirstPlayer, state.first_player, 1, "given")
-    # The third Dragon came from the bottom part (AGE-4), so no top-part card and no Dragon is
-    # left in the deck: top_left and dragons_in_deck are 0 already.
-    state = copy_state(state, dragons_drawn=0)
-    if state.first_player is None:
-        return copy_state(state, pending=FirstPlayerPending())
-    return copy_state(state, pending=DealPending(0))
+        deck = state.rules.cards_of(state.tribes)
+        changes.update(deck=deck, row=(), discard=(), discarded_hands=(), first_player=first)
+    elif first is not None:
+        emit(FirstPlayer, first, 1, "given")
+    pending = FirstPlayerPending() if first is None else DealPending(0)
+    return copy_state(state, pending=pending, **changes)
 
 
 def clockwise_from_last_dragon(state: GameState) -> list[int]:
@@ -117,7 +111,7 @@ class DealPending(DrawPending):
     def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
         seat = self.receiver(state)
         player = state.players[seat]
-        hand = multiset_add(player.hand, [card])
+        hand = multiset_insert(player.hand, card)
         if self.dealt + 1 < state.config.players:
             then: Pending = DealPending(self.dealt + 1)
         else:
@@ -160,7 +154,7 @@ class RowPending(DrawPending):
         return None
 
     def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
-        row = multiset_add(state.row, [card])
+        row = multiset_insert(state.row, card)
         if self.left > 1:
             return copy_state(state, row=row, pending=RowPending(self.left - 1), **drawn)
         return split_deck(copy_state(state, row=row, **drawn))

@@ -10,6 +10,7 @@ the first from the same classes.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import importlib
 import operator
@@ -164,20 +165,24 @@ class Card:
     Card('ELF-red')
     >>> card("SKE").colour is None
     True
+
+    Attributes:
+        tribe: Its tribe.
+        colour: Its colour, or None for a Skeleton.
+        index: Its position in the ruleset's card list (the deck's counts are by index).
+        code: Its name in the notation (``"ELF-red"``, ``"SKE"``).
+        wild: True for a Skeleton (BAND-3): its tribe's ``wild``, kept here as the rules ask
+            it of every card of every band.
     """
 
-    __slots__ = ("code", "colour", "index", "tribe")
+    __slots__ = ("code", "colour", "index", "tribe", "wild")
 
     def __init__(self, tribe: Tribe, colour: Colour | None, index: int) -> None:
         self.tribe = tribe
         self.colour = colour
         self.index = index
         self.code = tribe.code if colour is None else f"{tribe.code}-{colour.label}"
-
-    @property
-    def wild(self) -> bool:
-        """True for a Skeleton (BAND-3)."""
-        return self.tribe.wild
+        self.wild = tribe.wild
 
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
@@ -393,6 +398,12 @@ def multiset_remove(cards: tuple[Card, ...], removed: Iterable[Card]) -> tuple[C
 def multiset_add(cards: tuple[Card, ...], added: Iterable[Card]) -> tuple[Card, ...]:
     """The sorted multiset union of ``cards`` and ``added``."""
     return tuple(sorted((*cards, *added), key=_index))
+
+
+def multiset_insert(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``multiset_add(cards, [card])``: the one card goes in at its place, after its copies."""
+    at = bisect.bisect_right(cards, card.index, key=_index)
+    return (*cards[:at], card, *cards[at:])
 
 
 _index = operator.attrgetter("index")  # a key read in C: sorting calls no Python function

@@ -12,6 +12,7 @@ paid.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal
 
@@ -52,16 +53,15 @@ def _score(
     state: GameState, gains: Gains, source: str, events: Sequence[Event]
 ) -> tuple[GameState, Gains]:
     """Pay the gains of ``events`` (in one copy of the state), counted under ``source`` for the
-    Age summary."""
-    paid = [pair for event in events for pair in event.gains]
-    state = credit_all(state, events)
-    if not paid:
+    Age summary: each seat's Glory gained is what the payment added to it."""
+    paid = credit_all(state, events)
+    if paid is state:
         return state, gains
     column = SOURCES.index(source)
     rows = [list(row) for row in gains]
-    for seat, amount in paid:
-        rows[seat][column] += amount
-    return state, tuple(tuple(row) for row in rows)
+    for row, before, after in zip(rows, state.players, paid.players, strict=True):
+        row[column] += after.glory - before.glory
+    return paid, tuple(tuple(row) for row in rows)
 
 
 # --- ranking and awards (SCORE-K-*, SCORE-2P-1) ---------------------------------------------------
@@ -75,25 +75,32 @@ def _ranked(state: GameState, values: Sequence[int]) -> Ranked:
     """Contenders (value > 0, SCORE-K-1) in tie groups, best first (SCORE-K-3): by value, then
     Troll total, then highest Troll; under ``troll_tiebreak=first_only`` Troll tokens count
     only among the players tied for the highest value."""
-    contenders = [seat for seat, v in enumerate(values) if v > 0]
-    if not contenders:
+    best = max(values)
+    if best <= 0:
         return []
-    best = max(values[s] for s in contenders)
     first_only = state.options.troll_tiebreak == "first_only"
-
-    trolls: dict[int, tuple[int, int] | None] = {}
-    for seat in contenders:
-        held = state.players[seat].trolls
-        counted = not first_only or values[seat] == best
-        trolls[seat] = (sum(held), max(held, default=0)) if counted else None
-    key = {s: (values[s], *(trolls[s] or (0, 0))) for s in contenders}
+    players = state.players
+    # (the ranking key, the seat, the Troll tokens it ranks by), in seat order
+    contenders: list[tuple[tuple[int, int, int], int, tuple[int, int] | None]] = []
+    for seat, value in enumerate(values):
+        if value > 0:
+            held = players[seat].trolls
+            counted = not first_only or value == best
+            trolls = (sum(held), max(held, default=0)) if counted else None
+            contenders.append(((value, *(trolls or (0, 0))), seat, trolls))
+    contenders.sort(key=_KEY, reverse=True)  # a stable sort: ties stay in seat order
     groups: Ranked = []
-    for seat in sorted(contenders, key=lambda s: (tuple(-k for k in key[s]), s)):
-        if groups and key[groups[-1][2][0]] == key[seat]:
+    last = None
+    for key, seat, trolls in contenders:
+        if key == last:
             groups[-1][2].append(seat)
         else:
-            groups.append((values[seat], trolls[seat], [seat]))
+            groups.append((key[0], trolls, [seat]))
+            last = key
     return groups
+
+
+_KEY = operator.itemgetter(0)
 
 
 def rank_groups(state: GameState, values: Sequence[int]) -> list[list[int]]:
@@ -376,8 +383,8 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
     for seat, player in enumerate(state.players):
         sizes.append(tuple(sorted((b.size for b in player.bands), reverse=True)))
         for band in player.bands:
-            # TRIBE-SKE-1: Skeletons leave every band before it scores.
-            kept = sum(1 for c in band.cards if not c.wild)
+            # TRIBE-SKE-1: Skeletons leave every band before it scores (a Leader is none).
+            kept = band.size - sum([c.wild for c in band.others])
             bonus = band.leader.tribe.ability.band_bonus
             value = band_score(state, kept, bonus)
             if value or told:
@@ -394,6 +401,9 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
         third_dragon=drawer,
     )
     emit(AgeScored, summary)
+    last = state.age == state.config.ages
+    # The game is over, or the next Age begins (in the same copy of the state).
+    then: dict[str, Any] = {"pending": GameOver()} if last else {"age": state.age + 1}
     state = copy_state(
         state,
         discard=multiset_add(state.discard, cards),
@@ -402,12 +412,12 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
         giant_size=0,
         history=(*state.history, summary),
         last_dragon=drawer,
+        **then,
     )
-    if state.age == state.config.ages:
-        state = copy_state(state, pending=GameOver())
+    if last:
         emit(game_result, state)
         return state
-    return _age.begin_age(copy_state(state, age=state.age + 1))
+    return _age.begin_age(state)
 
 
 # --- what if the Age ended now ------------------------------------------------------------------

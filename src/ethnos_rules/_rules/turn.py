@@ -11,7 +11,7 @@ from . import bands as _bands
 from . import scoring as _scoring
 from .actions import Action, Pass, PlayBand, Recruit
 from .chance import DrawPending
-from .components import Card, multiset_add, multiset_remove
+from .components import Card, multiset_insert, multiset_remove
 from .errors import IllegalActionError
 from .events import DragonRevealed, Passed, Recruited, Source, emit
 from .state import DecisionKind, GameState, Pending, copy_player, copy_state
@@ -101,7 +101,7 @@ class TurnPending(Pending):
 def take_card(state: GameState, seat: int, card: Card, **changes: Any) -> GameState:
     """``card`` goes into the hand of ``seat`` (with the other ``changes`` to the state)."""
     player = state.players[seat]
-    hand = multiset_add(player.hand, [card])
+    hand = multiset_insert(player.hand, card)
     return state.with_player(seat, copy_player(player, hand=hand), **changes)
 
 

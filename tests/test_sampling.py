@@ -117,7 +117,7 @@ def test_the_state_classes_are_copied_through_a_draft_of_their_layout() -> None:
     what attrs.evolve builds and pickled alike. A class with a __weakref__ slot has another
     layout and gets no draft (it is copied through its slots)."""
     state = play_random(4, seed=3).final
-    ctx = BandContext(0, Band(state.rules.card("ELF-red"), ()))
+    ctx = BandContext(0, Band(state.rules.card("ELF-red"), ()), 0, False)
     for inst, changes in (
         (state, {"row": ()}),
         (state.players[1], {"glory": 7}),

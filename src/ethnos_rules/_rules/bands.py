@@ -41,7 +41,7 @@ from .events import (
     RestToRow,
     emit,
 )
-from .frozen import evolve
+from .frozen import evolve, maker
 from .state import Band, DecisionKind, GameState, Pending, copy_player, copy_state
 
 
@@ -59,8 +59,8 @@ class BandContext:
 
     seat: int
     band: Band
-    chain: int = 0
-    placed: bool = False
+    chain: int
+    placed: bool
 
     @property
     def size(self) -> int:
@@ -271,10 +271,16 @@ def play_band(state: GameState, seat: int, action: PlayBand, chain: int) -> Game
     hand, problem = _hand_after(player.hand, action)
     if problem is not None:
         raise IllegalActionError(*problem, action)
-    band = Band(action.leader, action.others)
+    band = new_band(action.leader, action.others)
     emit(BandPlayed, seat, band, chain)
     player = copy_player(player, hand=hand, bands=(*player.bands, band))
-    return begin_placement(state.with_player(seat, player), BandContext(seat, band, chain))
+    ctx = new_context(seat, band, chain, False)
+    return begin_placement(state.with_player(seat, player), ctx)
+
+
+# A band and its context are built at every band: through their drafts (see frozen.py).
+new_band = maker(Band)
+new_context = maker(BandContext)
 
 
 # --- kingdom placement ------------------------------------------------------------------------

@@ -93,10 +93,11 @@ def _copier(cls: type) -> Callable[..., Any]:
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
-    """A constructor of ``cls`` that stores each field through its slot: ``maker(cls)(*args)``
+    """A constructor of ``cls`` that stores each field in its slot: ``maker(cls)(*args)``
     equals ``cls(*args)`` (all fields, in order, no defaults). The ``__init__`` attrs generates
-    for a frozen class calls ``object.__setattr__`` once per field; an object the replay builds
-    at every decision is built here for a third less.
+    for a frozen class calls ``object.__setattr__`` once per field; an object the rules or the
+    replay build at every decision is built here as a copy is, through the class's draft (or
+    through its slots' descriptors where no draft shares its layout), for a half or a third.
 
     Raises:
         TypeError: for a class attrs must build itself, or one with defaults.
@@ -108,13 +109,14 @@ def maker(cls: type[T]) -> Callable[..., T]:
     setters = _slot_setters(cls, names)
     if setters is None or any(f.converter or f.validator or f.alias != f.name for f in fields):
         raise TypeError(f"{cls.__name__} must be built by its __init__")
-    lines = [
-        f"def make({', '.join(names)}):",
-        "    new = _new(cls)",
-        *(f"    _set_{n}(new, {n})" for n in names),
-        "    return new",
-    ]
-    scope: dict[str, Any] = {"_new": object.__new__, "cls": cls, **setters}
+    draft = _draft(cls)
+    if draft is not None:
+        build = ["    new = _new(_draft)", *(f"    new.{n} = {n}" for n in names)]
+        build.append("    new.__class__ = cls")
+    else:
+        build = ["    new = _new(cls)", *(f"    _set_{n}(new, {n})" for n in names)]
+    lines = [f"def make({', '.join(names)}):", *build, "    return new"]
+    scope: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_draft": draft, **setters}
     exec("\n".join(lines), scope)  # built from the field names only
     made = cast(Callable[..., T], scope["make"])
     made.__qualname__ = f"make_{cls.__name__}"

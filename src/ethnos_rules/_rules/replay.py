@@ -43,7 +43,7 @@ from .state import GameState
 T = TypeVar("T")
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no __weakref__: built through a draft (frozen.py)
 class Decision:
     """One decision of a replayed game.
 
@@ -122,14 +122,12 @@ def decisions(
 def _action(item: Action | str, parsed: dict[str, Action]) -> Action:
     """``item``, or the action its text names: a record repeats a few texts all game, so each
     is parsed once per replay (``parsed`` keeps them)."""
-    if isinstance(item, Action):
-        return item
-    if type(item) is not str:
-        return parse_action(item)  # which refuses what is not text
-    found = parsed.get(item)
-    if found is None:
-        found = parsed[item] = parse_action(item)
-    return found
+    if type(item) is str:
+        found = parsed.get(item)
+        if found is None:
+            found = parsed[item] = parse_action(item)
+        return found
+    return item if isinstance(item, Action) else parse_action(item)  # which refuses the rest
 
 
 def reached(

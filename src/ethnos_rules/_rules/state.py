@@ -62,7 +62,7 @@ def tokens_per_kingdom(players: int) -> int:
     return 2 if players <= 3 else 3
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)  # no __weakref__: see PlayerState
 class Band:
     """A band in front of a player until the end of the Age.
 

@@ -533,7 +533,7 @@ class WizardDrawPending(DeckDraw):
         if band is None or not isinstance(band.leader.tribe.ability, Wizards):
             return [f"seat {self.wizard}'s Wizard draws follow no Wizard-led band"]
         drawn, size = len(player.hand), band.size
-        counts = WizardPending(BandContext(self.wizard, band)).counts(state)
+        counts = WizardPending(BandContext(self.wizard, band, 0, False)).counts(state)
         if self.left < 1 or drawn + self.left not in counts:
             return [
                 f"seat {self.wizard}'s Wizards have drawn {drawn} cards and {self.left} are"

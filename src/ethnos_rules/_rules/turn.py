@@ -100,9 +100,10 @@ class TurnPending(Pending):
 
 def take_card(state: GameState, seat: int, card: Card, **changes: Any) -> GameState:
     """``card`` goes into the hand of ``seat`` (with the other ``changes`` to the state)."""
-    player = state.players[seat]
-    hand = multiset_insert(player.hand, card)
-    return state.with_player(seat, copy_player(player, hand=hand), **changes)
+    players = list(state.players)
+    player = players[seat]
+    players[seat] = copy_player(player, hand=multiset_insert(player.hand, card))
+    return copy_state(state, players=tuple(players), **changes)  # with_player, a call fewer
 
 
 class DeckDraw(DrawPending):

@@ -15,7 +15,7 @@ from .components import Card, multiset_insert
 from .errors import ImpossibleOutcomeError
 from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
 from .randomness import Random, uniform
-from .state import DecisionKind, GameState, Pending, Stage, copy_player, copy_state
+from .state import DecisionKind, GameState, Pending, Stage, copy_state
 
 
 def begin_age(state: GameState) -> GameState:
@@ -108,15 +108,15 @@ class DealPending(DrawPending):
         assert state.first_player is not None
         return (state.first_player + self.dealt) % state.config.players
 
-    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
-        seat = self.receiver(state)
-        player = state.players[seat]
-        hand = multiset_insert(player.hand, card)
+    def receive(
+        self, state: GameState, card: Card, deck: tuple[int, ...], top_left: int
+    ) -> GameState:
         if self.dealt + 1 < state.config.players:
             then: Pending = DealPending(self.dealt + 1)
         else:
             then = RowPending(row_size(state))
-        return state.with_player(seat, copy_player(player, hand=hand), pending=then, **drawn)
+        seat = self.receiver(state)
+        return _turn.take_card(state, seat, card, then, deck=deck, top_left=top_left)
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while dealing (AGE-2)")
@@ -153,11 +153,14 @@ class RowPending(DrawPending):
     def receiver(self, state: GameState) -> None:
         return None
 
-    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
+    def receive(
+        self, state: GameState, card: Card, deck: tuple[int, ...], top_left: int
+    ) -> GameState:
         row = multiset_insert(state.row, card)
         if self.left > 1:
-            return copy_state(state, row=row, pending=RowPending(self.left - 1), **drawn)
-        return split_deck(copy_state(state, row=row, **drawn))
+            then = RowPending(self.left - 1)
+            return copy_state(state, row=row, pending=then, deck=deck, top_left=top_left)
+        return split_deck(copy_state(state, row=row, deck=deck, top_left=top_left))
 
     def dragon(self, state: GameState) -> GameState:
         raise AssertionError("no Dragon is in the deck while the row is laid (AGE-3)")

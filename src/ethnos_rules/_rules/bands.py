@@ -42,7 +42,15 @@ from .events import (
     emit,
 )
 from .frozen import evolve, maker
-from .state import Band, DecisionKind, GameState, Pending, copy_player, copy_state
+from .state import (
+    Band,
+    DecisionKind,
+    GameState,
+    Pending,
+    copy_player,
+    copy_state,
+    replace_seat,
+)
 
 
 # No __weakref__ slot: frozen.py copies the context through a draft of the same layout.
@@ -535,9 +543,8 @@ def discard_rest(state: GameState, seat: int, keep: tuple[Card, ...] = ()) -> Ga
     rest = multiset_remove(player.hand, keep)
     if rest:
         emit(RestToRow, seat, rest)
-    return state.with_player(
-        seat, copy_player(player, hand=keep), row=multiset_add(state.row, rest)
-    )
+    players = replace_seat(state.players, seat, copy_player(player, hand=keep))
+    return copy_state(state, players=players, row=multiset_add(state.row, rest))
 
 
 class AbilityStep(BandStep):

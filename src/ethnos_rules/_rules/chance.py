@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .actions import Action, Reveal
 from .components import DRAGON, Card, Dragon, Hidden
@@ -71,18 +71,12 @@ def can_reveal(state: GameState, card: Card | Dragon) -> str | None:
     return None
 
 
-def deck_changes(state: GameState, card: Card | Dragon) -> dict[str, Any]:
-    """The fields of ``state`` that drawing ``card`` (already checked with :func:`can_reveal`)
-    changes, with their new values: to be made in the copy that puts the card where it goes."""
-    if isinstance(card, Dragon):
-        # A Dragon is drawn only once the top part is gone (AGE-4): top_left is 0 already.
-        return {
-            "dragons_in_deck": state.dragons_in_deck - 1,
-            "dragons_drawn": state.dragons_drawn + 1,
-        }
+def deck_after(state: GameState, card: Card) -> tuple[tuple[int, ...], int]:
+    """The deck's counts and ``top_left`` once the Ally ``card`` (already checked with
+    :func:`can_reveal`) is drawn: to be set in the copy that puts the card where it goes."""
     deck = list(state.deck)
     deck[card.index] -= 1
-    return {"deck": tuple(deck), "top_left": max(state.top_left - 1, 0)}
+    return tuple(deck), max(state.top_left - 1, 0)
 
 
 class DrawPending(Pending):
@@ -111,20 +105,24 @@ class DrawPending(Pending):
         why = can_reveal(state, card)
         if why is not None:
             raise ImpossibleOutcomeError("CHANCE", why, action)
-        drawn = deck_changes(state, card)
         if isinstance(card, Dragon):
-            return self.dragon(copy_state(state, **drawn))
+            # A Dragon is drawn only once the top part is gone (AGE-4): top_left is 0 already.
+            left, drawn = state.dragons_in_deck - 1, state.dragons_drawn + 1
+            return self.dragon(copy_state(state, dragons_in_deck=left, dragons_drawn=drawn))
         emit(_drawn, self, state, card)
-        return self.receive(state, card, drawn)
+        deck, top_left = deck_after(state, card)
+        return self.receive(state, card, deck, top_left)
 
     def receiver(self, state: GameState) -> int | None:
         """The seat the card goes to, or None (the row)."""
         raise NotImplementedError
 
-    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
+    def receive(
+        self, state: GameState, card: Card, deck: tuple[int, ...], top_left: int
+    ) -> GameState:
         """Put the drawn Ally card where it belongs and go on. ``state`` is the state before
-        the draw; ``drawn`` are the changes the draw makes to the deck, to be made in the same
-        copy (a draw then builds one state, not two)."""
+        the draw; ``deck`` and ``top_left`` are the deck after it, to be set in the same copy
+        (a draw then builds one state, not two)."""
         raise NotImplementedError
 
     def dragon(self, state: GameState) -> GameState:

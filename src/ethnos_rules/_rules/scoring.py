@@ -20,7 +20,7 @@ import attrs
 
 from . import age as _age
 from .actions import Action, EmptyHorde
-from .components import KINGDOMS, Colour, Kingdom, multiset_add
+from .components import KINGDOMS, Card, Colour, Kingdom, multiset_add
 from .errors import IllegalActionError
 from .events import (
     AgeEnded,
@@ -379,18 +379,22 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
     """END-4 bands, END-5 cleanup, END-6 the next Age or the end of the game."""
     sizes = []
     scored = []
+    cards: list[Card] = []  # every card of every band, for the discard (END-5)
     told = recording()  # most bands of an Age earn nothing: those are told, not paid
     for seat, player in enumerate(state.players):
-        sizes.append(tuple(sorted((b.size for b in player.bands), reverse=True)))
+        played = []
         for band in player.bands:
+            size = band.size
+            played.append(size)
+            cards += band.cards
             # TRIBE-SKE-1: Skeletons leave every band before it scores (a Leader is none).
-            kept = band.size - sum([c.wild for c in band.others])
+            kept = size - sum([c.wild for c in band.others])
             bonus = band.leader.tribe.ability.band_bonus
             value = band_score(state, kept, bonus)
             if value or told:
                 scored.append(BandScored(seat, band, kept, bonus, value))
+        sizes.append(tuple(sorted(played, reverse=True)))
     state, gains = _score(state, gains, "bands", scored)
-    cards = [c for p in state.players for b in p.bands for c in b.cards]
     summary = AgeSummary(
         age=state.age,
         glory=tuple(p.glory for p in state.players),

@@ -540,9 +540,10 @@ class GameState:
     def with_player(self, seat: int, player: PlayerState, **changes: Any) -> GameState:
         """This state with one player replaced (the others are shared), and the other
         ``changes`` made in the same copy."""
-        players = list(self.players)
-        players[seat] = player
-        return copy_state(self, players=tuple(players), **changes)
+        players = replace_seat(self.players, seat, player)
+        if changes:
+            return copy_state(self, players=players, **changes)
+        return copy_state(self, players=players)  # forwarding no changes costs a dict too
 
     def markers(self, kingdom: Kingdom) -> tuple[int, ...]:
         """Each player's markers on ``kingdom``."""
@@ -580,6 +581,13 @@ class GameState:
         from .picture import describe_state
 
         return describe_state(self)
+
+
+def replace_seat(
+    players: tuple[PlayerState, ...], seat: int, player: PlayerState
+) -> tuple[PlayerState, ...]:
+    """``players`` with ``player`` in ``seat`` (the others are shared)."""
+    return (*players[:seat], player, *players[seat + 1 :])
 
 
 # The rules copy these two classes at nearly every decision: their copy functions, kept here,

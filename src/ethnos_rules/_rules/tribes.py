@@ -514,12 +514,14 @@ class WizardDrawPending(DeckDraw):
     def drawer(self) -> int:
         return self.wizard
 
-    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
+    def receive(
+        self, state: GameState, card: Card, deck: tuple[int, ...], top_left: int
+    ) -> GameState:
         if self.left > 1:
             then: Pending = WizardDrawPending(self.wizard, self.left - 1)
         else:
             then = next_turn(state, self.wizard)
-        return take_card(state, self.wizard, card, pending=then, **drawn)
+        return take_card(state, self.wizard, card, then, deck=deck, top_left=top_left)
 
     def describe(self) -> str:
         return f"chance: the card seat {self.wizard}'s Wizards draw ({self.left} left)"

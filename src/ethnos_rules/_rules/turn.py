@@ -14,7 +14,8 @@ from .chance import DrawPending
 from .components import Card, multiset_insert, multiset_remove
 from .errors import IllegalActionError
 from .events import DragonRevealed, Passed, Recruited, Source, emit
-from .state import DecisionKind, GameState, Pending, copy_player, copy_state
+from .frozen import UNCHANGED
+from .state import DecisionKind, GameState, Pending, copy_player, copy_state, replace_seat
 
 # A turn lists the same few Recruit actions all game (actions are immutable): build each once.
 _recruit = functools.lru_cache(maxsize=None)(Recruit)
@@ -78,7 +79,7 @@ class TurnPending(Pending):
             return copy_state(state, pending=_draw_of(seat))
         # RECRUIT-2: the row is not refilled. The turn ends (one copy of the state for all).
         row = multiset_remove(state.row, [action.card])
-        return take_card(state, seat, action.card, row=row, pending=next_turn(state, seat))
+        return take_card(state, seat, action.card, next_turn(state, seat), row=row)
 
     def _pass(self, state: GameState, action: Action) -> GameState:
         hand = state.players[self.turn_seat].hand
@@ -98,12 +99,24 @@ class TurnPending(Pending):
         return {"can_recruit": can_recruit(state, self.turn_seat)}
 
 
-def take_card(state: GameState, seat: int, card: Card, **changes: Any) -> GameState:
-    """``card`` goes into the hand of ``seat`` (with the other ``changes`` to the state)."""
-    players = list(state.players)
-    player = players[seat]
-    players[seat] = copy_player(player, hand=multiset_insert(player.hand, card))
-    return copy_state(state, players=tuple(players), **changes)  # with_player, a call fewer
+def take_card(
+    state: GameState,
+    seat: int,
+    card: Card,
+    pending: Pending,
+    *,
+    row: tuple[Card, ...] = UNCHANGED,
+    deck: tuple[int, ...] = UNCHANGED,
+    top_left: int = UNCHANGED,
+) -> GameState:
+    """``card`` goes into the hand of ``seat``, and ``pending`` comes next (with the row or the
+    deck changed too, in the same copy of the state)."""
+    player = state.players[seat]
+    player = copy_player(player, hand=multiset_insert(player.hand, card))
+    players = replace_seat(state.players, seat, player)
+    return copy_state(
+        state, pending=pending, players=players, row=row, deck=deck, top_left=top_left
+    )
 
 
 class DeckDraw(DrawPending):
@@ -153,9 +166,11 @@ class RecruitDraw(DeckDraw):
     def drawer(self) -> int:
         return self.recruiter
 
-    def receive(self, state: GameState, card: Card, drawn: dict[str, Any]) -> GameState:
+    def receive(
+        self, state: GameState, card: Card, deck: tuple[int, ...], top_left: int
+    ) -> GameState:
         then = next_turn(state, self.recruiter)
-        return take_card(state, self.recruiter, card, pending=then, **drawn)
+        return take_card(state, self.recruiter, card, then, deck=deck, top_left=top_left)
 
     def describe(self) -> str:
         return f"chance: the card seat {self.recruiter} draws"

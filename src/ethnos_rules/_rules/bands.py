@@ -249,7 +249,8 @@ def _hand_after(
     when it is): one pass over the hand does both."""
     left = list(hand)
     try:
-        for card in action.cards:
+        left.remove(action.leader)
+        for card in action.others:
             left.remove(card)
     except ValueError:
         missing = Counter(action.cards) - Counter(hand)
@@ -265,10 +266,12 @@ def _shape_problem(action: PlayBand) -> tuple[str, str] | None:
         if all(c.wild for c in action.others):
             return "BAND-3", "a band needs at least one non-Skeleton card"
         return "BAND-4", "a Skeleton can never be the Leader (TRIBE-SKE-1)"
-    allies = [c for c in action.others if not c.wild]
-    if any(c.tribe is not leader.tribe for c in allies) and any(
-        c.colour is not leader.colour for c in allies
-    ):
+    tribe = colour = True  # every non-Skeleton card shares the Leader's tribe, its colour
+    for card in action.others:
+        if not card.wild:
+            tribe = tribe and card.tribe is leader.tribe
+            colour = colour and card.colour is leader.colour
+    if not (tribe or colour):
         return "BAND-2", "the non-Skeleton cards share neither a tribe nor a colour"
     return None
 
@@ -311,18 +314,20 @@ _BOTH = (0, 1)
 
 def effective_size(ctx: BandContext) -> int:
     """X plus the Leader's placement bonus (BAND-5, TRIBE-MIN-1)."""
-    return ctx.size + ctx.leader.tribe.ability.placement_bonus
+    band = ctx.band  # (the band's own fields: this runs at every band)
+    return band.size + band.leader.tribe.ability.placement_bonus
 
 
 def candidate_kingdoms(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
     """The kingdoms the size test is made for: the Leader's colour, or any kingdom with a
     Wingfolk Leader (TRIBE-WIN-1); none for a Halfling Leader (TRIBE-HAL-1) or a player without
     a marker in supply (BAND-5)."""
-    ability = ctx.leader.tribe.ability
+    leader = ctx.band.leader
+    ability = leader.tribe.ability
     if not ability.places or not state.players[ctx.seat].supply:
         return ()
-    assert ctx.leader.colour is not None
-    return KINGDOMS if ability.any_kingdom else (ctx.leader.colour.kingdom,)
+    assert leader.colour is not None
+    return KINGDOMS if ability.any_kingdom else (leader.colour.kingdom,)
 
 
 def placement_blocked(state: GameState, ctx: BandContext) -> Blocked | None:
@@ -343,7 +348,9 @@ def _passing(
     seats = counting_seats(state, ctx.seat)
     if len(seats) == 1:  # the common case, without summing
         own = players[seats[0]].kingdoms
-        return tuple(k for k in kingdoms if size > own[k])
+        if len(kingdoms) == 1:  # the commonest: the Leader's kingdom alone
+            return kingdoms if size > own[kingdoms[0]] else ()
+        return tuple([k for k in kingdoms if size > own[k]])
     return tuple(k for k in kingdoms if size > sum(players[s].kingdoms[k] for s in seats))
 
 
@@ -506,7 +513,7 @@ class Ability:
 
 def after_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-6: the Leader ability follows the placement."""
-    state, step = ctx.leader.tribe.ability.after_placement(state, ctx)
+    state, step = ctx.band.leader.tribe.ability.after_placement(state, ctx)
     if step is not None:
         return copy_state(state, pending=step)
     return after_ability(state, ctx)
@@ -522,7 +529,7 @@ def after_ability(state: GameState, ctx: BandContext) -> GameState:
 
 def handle_rest(state: GameState, ctx: BandContext) -> GameState:
     """The last Leader handles the rest of the hand (BAND-6, TRIBE-CEN-3); then the turn ends."""
-    state, step = ctx.leader.tribe.ability.handle_rest(state, ctx)
+    state, step = ctx.band.leader.tribe.ability.handle_rest(state, ctx)
     if step is not None:
         return copy_state(state, pending=step)
     return _turn.end_turn(state, ctx.seat)
@@ -530,7 +537,7 @@ def handle_rest(state: GameState, ctx: BandContext) -> GameState:
 
 def can_chain(state: GameState, ctx: BandContext) -> bool:
     """TRIBE-CEN-1/2: a Centaur-led band that placed a marker may be followed by another band."""
-    if not (ctx.leader.tribe.ability.chains and ctx.placed):
+    if not (ctx.placed and ctx.band.leader.tribe.ability.chains):
         return False
     if ctx.chain > 0 and state.options.centaur_chain == "single":
         return False
@@ -540,7 +547,7 @@ def can_chain(state: GameState, ctx: BandContext) -> bool:
 def discard_rest(state: GameState, seat: int, keep: tuple[Card, ...] = ()) -> GameState:
     """The hand, but for ``keep``, goes face up into the row (BAND-6)."""
     player = state.players[seat]
-    rest = multiset_remove(player.hand, keep)
+    rest = multiset_remove(player.hand, keep) if keep else player.hand
     if rest:
         emit(RestToRow, seat, rest)
     players = replace_seat(state.players, seat, copy_player(player, hand=keep))

@@ -78,12 +78,10 @@ class Action:
     chance: ClassVar[bool] = False
     observation: ClassVar[bool] = False
     verb: ClassVar[str] = ""
-
-    @property
-    def hidden(self) -> bool:
-        """True when the action names a card as ``?``: only a record kept at one seat holds
-        such actions, and no game state can apply them."""
-        return False
+    hidden: ClassVar[bool] = False
+    """True when the action names a card as ``?``: only a record kept at one seat holds such
+    actions, and no game state can apply them. A class attribute where it cannot be true (the
+    engine reads it at every decision: no call), a property of the actions that name a card."""
 
     def words(self) -> tuple[str, ...]:
         """What follows the verb in the action's text (see :meth:`__str__`)."""
@@ -188,8 +186,8 @@ class Reveal(Action):
     verb: ClassVar[str] = "reveal"
     card: Card | Dragon | Hidden
 
-    @property
-    def hidden(self) -> bool:
+    @property  # the base's class attribute, as a property: mypy sees a read-only override
+    def hidden(self) -> bool:  # type: ignore[override]
         return isinstance(self.card, Hidden)
 
     def words(self) -> tuple[str, ...]:
@@ -347,8 +345,8 @@ class Keep(Action):
     verb: ClassVar[str] = "keep"
     card: Card | Hidden | None
 
-    @property
-    def hidden(self) -> bool:
+    @property  # the base's class attribute, as a property: mypy sees a read-only override
+    def hidden(self) -> bool:  # type: ignore[override]
         return isinstance(self.card, Hidden)
 
     def words(self) -> tuple[str, ...]:

@@ -138,11 +138,14 @@ def reached(
     consumer that needs none."""
     state = start
     parsed: dict[str, Action] = {}
+    lookup = parsed.get
     for index, item in enumerate(actions):
         if stop is not None and index >= stop:
             break
         try:
-            state = apply(state, _action(item, parsed))
+            # _action's lookup of a text parsed before, without a call at each decision
+            action = lookup(item) if type(item) is str else None
+            state = apply(state, action or _action(item, parsed))
         except RulesError as err:
             return Refusal(index, str(item), state, err)
     return state

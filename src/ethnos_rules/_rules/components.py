@@ -356,8 +356,10 @@ class Ruleset:
         """Printed copies of each card kind belonging to ``tribes``, as deck counts (SETUP-3)."""
         chosen = set(tribes)
         return tuple(
-            n if card.tribe in chosen else 0
-            for card, n in zip(self.cards, self.copies, strict=True)
+            [
+                n if card.tribe in chosen else 0
+                for card, n in zip(self.cards, self.copies, strict=True)
+            ]
         )
 
     def band_value(self, size: int) -> int:

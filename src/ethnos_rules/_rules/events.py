@@ -114,8 +114,10 @@ def credit_all(state: GameState, events: Sequence[Event]) -> GameState:
     if glory is None:
         return state
     players = tuple(
-        p if p.glory == total else copy_player(p, glory=total)
-        for p, total in zip(state.players, glory, strict=True)
+        [
+            p if p.glory == total else copy_player(p, glory=total)
+            for p, total in zip(state.players, glory, strict=True)
+        ]
     )
     return copy_state(state, players=players)
 
@@ -1033,7 +1035,7 @@ class HandDiscarded(Event):
         return f"Seat {self.seat} discards the hand: {cards_list(self.cards)} (END-1)."
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)  # built through a draft (frozen.py)
 class Prize:
     """An award: the glory token (or Merfolk value) on a space, I being 1."""
 
@@ -1044,7 +1046,7 @@ class Prize:
         return f"{ROMAN[self.space]} = {self.value}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)  # built through a draft (frozen.py)
 class TieGroup:
     """Players ranked together in one kingdom or on the Merfolk board (SCORE-K-3).
 
@@ -1072,7 +1074,7 @@ class TieGroup:
         return sum(p.value for p in self.prizes)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)  # built through a draft (frozen.py)
 class AreaScored(Event):
     """A kingdom (END-2) or the Merfolk board (TRIBE-MER-3) is scored: its ranking, tie groups,
     Troll tie-breaks and awards (SCORE-K-1..3, SCORE-2P-1).
@@ -1118,7 +1120,7 @@ class AreaScored(Event):
 
     @property
     def gains(self) -> Gains:
-        return tuple((seat, n) for seat, n in enumerate(self.awards) if n)
+        return tuple([(seat, n) for seat, n in enumerate(self.awards) if n])
 
     @property
     def name(self) -> str:

@@ -40,6 +40,7 @@ from .events import (
     recording,
     trace,
 )
+from .frozen import maker
 from .state import AgeSummary, DecisionKind, GameState, Pending, Stage, copy_player, copy_state
 
 SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
@@ -61,7 +62,7 @@ def _score(
     rows = [list(row) for row in gains]
     for row, before, after in zip(rows, state.players, paid.players, strict=True):
         row[column] += after.glory - before.glory
-    return paid, tuple(tuple(row) for row in rows)
+    return paid, tuple([tuple(row) for row in rows])
 
 
 # --- ranking and awards (SCORE-K-*, SCORE-2P-1) ---------------------------------------------------
@@ -112,7 +113,14 @@ def award_prize(tokens: Sequence[int], age: int, rank: int) -> Prize | None:
     """SCORE-K-2: in Age ``age`` the ``rank``-th player earns the token on space
     ``age - rank + 1``, if that space exists."""
     space = age - rank + 1
-    return Prize(space, tokens[space - 1]) if 1 <= space <= len(tokens) else None
+    return new_prize(space, tokens[space - 1]) if 1 <= space <= len(tokens) else None
+
+
+# Every end of an Age builds an award, a tie group and a scoring of each kingdom: through their
+# drafts (frozen.py), as the state's objects are.
+new_prize = maker(Prize)
+new_tie_group = maker(TieGroup)
+new_area_scored = maker(AreaScored)
 
 
 def award(tokens: Sequence[int], age: int, rank: int) -> int:
@@ -161,17 +169,18 @@ def area_score(
     else:
         prizes = _rank_prizes(ranked, tokens, age, first_only)
     groups = []
+    awards = [0] * state.config.players
     rank = 1
     for (value, trolls, seats), shared in zip(ranked, prizes, strict=True):
-        total = sum(p.value for p in shared)
+        total = 0
+        for prize in shared:  # (a loop over a prize or two: cheaper than sum and a generator)
+            total += prize.value
         share = tie_share(total, len(seats))
-        groups.append(TieGroup(tuple(seats), value, trolls, rank, shared, share))
+        for seat in seats:
+            awards[seat] = share
+        groups.append(new_tie_group(tuple(seats), value, trolls, rank, shared, share))
         rank += len(seats)
-    awards = [0] * state.config.players
-    for group in groups:
-        for seat in group.seats:
-            awards[seat] = group.share
-    return AreaScored(
+    return new_area_scored(
         kingdom, age, tuple(tokens), tuple(values), tuple(groups), scheme, tuple(awards)
     )
 
@@ -187,7 +196,12 @@ def _rank_prizes(
         ranks = range(rank, rank + len(seats))
         if first_only:
             ranks = range(1, 2) if rank == 1 else range(0)
-        out.append(tuple(p for r in ranks if (p := award_prize(tokens, age, r)) is not None))
+        shared = []
+        for r in ranks:
+            prize = award_prize(tokens, age, r)
+            if prize is not None:
+                shared.append(prize)
+        out.append(tuple(shared))
         rank += len(seats)
     return out
 
@@ -223,7 +237,7 @@ def end_age(state: GameState, drawer: int) -> GameState:
     """RECRUIT-4: the third Dragon ends the Age at once; run END-1..3 up to the Orc decisions."""
     n = state.config.players
     emit(AgeEnded, state.age, drawer)
-    gains: Gains = tuple((0,) * len(SOURCES) for _ in range(n))
+    gains: Gains = tuple([(0,) * len(SOURCES) for _ in range(n)])
     # END-1: every player discards their hand.
     for seat, player in enumerate(state.players):
         if player.hand:
@@ -232,8 +246,8 @@ def end_age(state: GameState, drawer: int) -> GameState:
     state = copy_state(
         state,
         discard=multiset_add(state.discard, cards),
-        discarded_hands=tuple(p.hand for p in state.players),
-        players=tuple(copy_player(p, hand=()) for p in state.players),
+        discarded_hands=tuple([p.hand for p in state.players]),
+        players=tuple([copy_player(p, hand=()) for p in state.players]),
     )
     # END-2: kingdoms (paying Glory changes nothing that ranks a kingdom: one payment).
     areas = [
@@ -256,7 +270,7 @@ def horde_queue(state: GameState, drawer: int) -> tuple[int, ...]:
     third Dragon; only players with Horde markers decide."""
     n = state.config.players
     order = [(drawer + 1 + i) % n for i in range(n)]
-    return tuple(s for s in order if state.players[s].horde)
+    return tuple([s for s in order if state.players[s].horde])
 
 
 def _merfolk_score(state: GameState) -> AreaScored:
@@ -288,7 +302,7 @@ def empty_horde(
         emit(HordeKept, seat)
         return state, gains
     player = state.players[seat]
-    left = tuple(c for c in player.horde if c not in colours)
+    left = tuple([c for c in player.horde if c not in colours])
     player = copy_player(player, horde=left, supply=player.supply + len(colours))
     state = state.with_player(seat, player)
     glory = state.rules.orc_glory[len(colours) - 1]
@@ -386,9 +400,13 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
         for band in player.bands:
             size = band.size
             played.append(size)
-            cards += band.cards
+            cards.append(band.leader)
+            cards += band.others
             # TRIBE-SKE-1: Skeletons leave every band before it scores (a Leader is none).
-            kept = size - sum([c.wild for c in band.others])
+            kept = size
+            for card in band.others:  # a loop over a few cards: cheaper than sum or a list
+                if card.wild:
+                    kept -= 1
             bonus = band.leader.tribe.ability.band_bonus
             value = band_score(state, kept, bonus)
             if value or told:
@@ -397,9 +415,9 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
     state, gains = _score(state, gains, "bands", scored)
     summary = AgeSummary(
         age=state.age,
-        glory=tuple(p.glory for p in state.players),
+        glory=tuple([p.glory for p in state.players]),
         gains=tuple(
-            tuple((src, g) for src, g in zip(SOURCES, row, strict=True) if g) for row in gains
+            [tuple([(src, g) for src, g in zip(SOURCES, row, strict=True) if g]) for row in gains]
         ),
         band_sizes=tuple(sizes),
         third_dragon=drawer,
@@ -411,7 +429,7 @@ def finish_age(state: GameState, gains: Gains, drawer: int) -> GameState:
     state = copy_state(
         state,
         discard=multiset_add(state.discard, cards),
-        players=tuple(copy_player(p, bands=(), trolls=()) for p in state.players),
+        players=tuple([copy_player(p, bands=(), trolls=()) for p in state.players]),
         giant_holder=None,
         giant_size=0,
         history=(*state.history, summary),

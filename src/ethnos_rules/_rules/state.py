@@ -547,7 +547,7 @@ class GameState:
 
     def markers(self, kingdom: Kingdom) -> tuple[int, ...]:
         """Each player's markers on ``kingdom``."""
-        return tuple(p.kingdoms[kingdom] for p in self.players)
+        return tuple([p.kingdoms[kingdom] for p in self.players])  # a list: no generator
 
     def pieces(self) -> frozenset[str]:
         """The board pieces the tribes in play bring (SETUP-5): ``"track"``, ``"giant"``,

@@ -15,6 +15,7 @@ PlayBand(leader=Card('ELF-red'), others=(Card('ELF-blue'), Card('SKE')))
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Sequence
 
 from .actions import (
@@ -36,7 +37,7 @@ from .actions import (
     TakeTroll,
     WizardDraw,
 )
-from .components import DRAGON, HIDDEN, Colour, Kingdom, Ruleset
+from .components import DRAGON, HIDDEN, Card, Colour, Kingdom, Ruleset
 from .editions import default_ruleset
 from .errors import MalformedActionError
 from .state import Band
@@ -52,13 +53,22 @@ def parse_band(text: str | Sequence[str], rules: Ruleset) -> Band:
         ValueError: no Leader, or several.
         KeyError: a word that names no card.
     """
-    words = text.split() if isinstance(text, str) else list(text)
-    leaders = [w for w in words if w.startswith("*")]
-    if len(leaders) != 1:
+    return Band(*_band_cards(text.split() if isinstance(text, str) else text, rules))
+
+
+def _band_cards(words: Sequence[str], rules: Ruleset) -> tuple[Card, tuple[Card, ...]]:
+    """The Leader and the other cards, in card order, of a band's words."""
+    marked = [w for w in words if w[:1] == "*"]
+    if len(marked) != 1:
         raise ValueError("a band needs exactly one Leader, marked with '*'")
-    words.remove(leaders[0])
-    others = sorted(rules.card(w) for w in words)
-    return Band(rules.card(leaders[0][1:]), tuple(others))
+    leader = marked[0]
+    card = rules.card
+    others = [card(w) for w in words if w is not leader]
+    others.sort(key=_INDEX)  # card order, without a call of Card.__lt__ per comparison
+    return card(leader[1:]), tuple(others)
+
+
+_INDEX = operator.attrgetter("index")
 
 
 def parse_int(word: str) -> int:
@@ -100,8 +110,7 @@ def _no_args(args: list[str], action: Action) -> Action:
 
 
 def _band(args: list[str], rules: Ruleset) -> PlayBand:
-    band = parse_band(args, rules)
-    return PlayBand(band.leader, band.others)
+    return PlayBand(*_band_cards(args, rules))
 
 
 def _reveal(word: str, rules: Ruleset) -> Reveal:
@@ -211,7 +220,7 @@ def _parse(text: str, rules: Ruleset) -> Action:
     if parser is None:
         verbs = ", ".join(_PARSERS)
         raise MalformedActionError("NOTATION", f"unknown verb {words[0]!r} (one of {verbs})", text)
-    if not all(word.isascii() for word in words):
+    if not text.isascii() and not all(word.isascii() for word in words):  # (spaces may not be)
         # Look-alike letters (dotless ı, long ſ, full-width Ｒ) would pass str.upper().
         raise MalformedActionError("NOTATION", "the action notation is plain ASCII", text)
     try:

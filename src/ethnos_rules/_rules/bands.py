@@ -41,7 +41,7 @@ from .events import (
     RestToRow,
     emit,
 )
-from .frozen import evolve, maker
+from .frozen import UNCHANGED, evolve, maker
 from .state import (
     Band,
     DecisionKind,
@@ -483,7 +483,14 @@ class PlacePending(BandStep):
 # --- after placement: the Leader's ability, then the rest of the hand (BAND-6) ------------------
 
 Next = tuple[GameState, Pending | None]
-"""What an ability's hook returns: the state, and the decision it asks for next (None: done)."""
+"""What an ability's hook returns: the state, and the decision it asks for next (None: done).
+A hook that copies the state anyway may set that decision in its copy (``discard_rest(...,
+then=step)``): the band then goes on without another copy."""
+
+
+def go_on(state: GameState, step: Pending) -> GameState:
+    """``state`` with ``step`` to decide next: as it is if a hook set it already."""
+    return state if state.pending is step else copy_state(state, pending=step)
 
 
 class Ability:
@@ -507,15 +514,16 @@ class Ability:
 
     def handle_rest(self, state: GameState, ctx: BandContext) -> Next:
         """What becomes of the rest of the hand; by default it all goes into the row (BAND-6).
-        When this is done, the turn ends."""
-        return discard_rest(state, ctx.seat), None
+        When this is done, the turn ends (None, or the next turn's decision set already)."""
+        then = _turn.next_turn(state, ctx.seat)  # set in discard_rest's copy
+        return discard_rest(state, ctx.seat, then=then), then
 
 
 def after_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-6: the Leader ability follows the placement."""
     state, step = ctx.band.leader.tribe.ability.after_placement(state, ctx)
     if step is not None:
-        return copy_state(state, pending=step)
+        return go_on(state, step)
     return after_ability(state, ctx)
 
 
@@ -531,7 +539,7 @@ def handle_rest(state: GameState, ctx: BandContext) -> GameState:
     """The last Leader handles the rest of the hand (BAND-6, TRIBE-CEN-3); then the turn ends."""
     state, step = ctx.band.leader.tribe.ability.handle_rest(state, ctx)
     if step is not None:
-        return copy_state(state, pending=step)
+        return go_on(state, step)
     return _turn.end_turn(state, ctx.seat)
 
 
@@ -544,14 +552,17 @@ def can_chain(state: GameState, ctx: BandContext) -> bool:
     return bool(band_actions(state.players[ctx.seat].hand))
 
 
-def discard_rest(state: GameState, seat: int, keep: tuple[Card, ...] = ()) -> GameState:
-    """The hand, but for ``keep``, goes face up into the row (BAND-6)."""
+def discard_rest(
+    state: GameState, seat: int, keep: tuple[Card, ...] = (), then: Pending = UNCHANGED
+) -> GameState:
+    """The hand, but for ``keep``, goes face up into the row (BAND-6); ``then`` is the decision
+    that follows, set in the same copy of the state."""
     player = state.players[seat]
     rest = multiset_remove(player.hand, keep) if keep else player.hand
     if rest:
         emit(RestToRow, seat, rest)
     players = replace_seat(state.players, seat, copy_player(player, hand=keep))
-    return copy_state(state, players=players, row=multiset_add(state.row, rest))
+    return copy_state(state, players=players, row=multiset_add(state.row, rest), pending=then)
 
 
 class AbilityStep(BandStep):
@@ -572,7 +583,7 @@ class AbilityStep(BandStep):
     def apply(self, state: GameState, action: Action) -> GameState:
         state, step = self.resolve(state, action)
         if step is not None:
-            return copy_state(state, pending=step)
+            return go_on(state, step)
         if self.part == "ability":
             return after_ability(state, self.ctx)
         return _turn.end_turn(state, self.ctx.seat)

@@ -399,7 +399,8 @@ class KeepPending(AbilityStep):
                     action,
                 )
             emit(KeepingDone, seat, len(self.kept), limit)
-            return discard_rest(state, seat, self.kept), None
+            then = next_turn(state, seat)  # the turn ends, in discard_rest's copy
+            return discard_rest(state, seat, self.kept, then=then), then
         if action.card not in self.candidates(state):
             raise IllegalActionError("TRIBE-ELF-1", self._why_not(state, action.card), action)
         emit(CardKept, seat, action.card, limit)
@@ -451,7 +452,8 @@ class Wizards(Ability):
     (any number up to X under ``wizard_draw=up_to_x``)."""
 
     def handle_rest(self, state: GameState, ctx: BandContext) -> Next:
-        return discard_rest(state, ctx.seat), WizardPending(ctx)
+        then = WizardPending(ctx)
+        return discard_rest(state, ctx.seat, then=then), then
 
 
 @attrs.frozen(slots=True)

@@ -391,3 +391,14 @@ def test_parse_action_never_raises_anything_else(text: str) -> None:
         assert err.rule == "NOTATION"
         return
     assert parse_action(str(action)) == action
+
+
+@given(st.lists(st.sampled_from(NOTATION_WORDS) | st.text(max_size=6), max_size=6).map(" ".join))
+def test_a_parsed_action_is_well_formed(text: str) -> None:
+    """What parse_action builds passes the action's own check: the replay of a record's texts
+    applies a text parsed before without checking its fields again (apply_well_formed)."""
+    try:
+        action = parse_action(text)
+    except MalformedActionError:
+        return
+    action.check()

@@ -162,6 +162,13 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     if not isinstance(action, Action):
         raise not_an_action(action)
     action.check()
+    return apply_well_formed(state, action, seat)
+
+
+def apply_well_formed(state: GameState, action: Action, seat: int | None = None) -> GameState:
+    """:func:`apply` for an action known to be well formed (one that :func:`parse_action
+    <ethnos_rules.parse_action>` built: its check passed as it was built), without checking its
+    fields again: the replay of a record's texts applies hundreds."""
     if type(state) is not GameState:  # _game's check, without a call at each decision
         state = _game(state)
     pending = state.pending

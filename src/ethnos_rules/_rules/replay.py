@@ -31,7 +31,7 @@ import attrs
 
 from .actions import Action
 from .components import Tribe
-from .engine import apply, step
+from .engine import apply, apply_well_formed, step
 from .errors import RulesError
 from .events import Event
 from .frozen import maker
@@ -143,9 +143,14 @@ def reached(
         if stop is not None and index >= stop:
             break
         try:
-            # _action's lookup of a text parsed before, without a call at each decision
+            # _action's lookup of a text parsed before, without a call at each decision; what
+            # the parser built is well formed (only an Action given as such is checked)
             action = lookup(item) if type(item) is str else None
-            state = apply(state, action or _action(item, parsed))
+            if action is None:
+                action = _action(item, parsed)
+                state = apply(state, action)
+            else:
+                state = apply_well_formed(state, action)
         except RulesError as err:
             return Refusal(index, str(item), state, err)
     return state

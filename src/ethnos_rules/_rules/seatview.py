@@ -49,7 +49,7 @@ from .events import (
 )
 from .notation import parse_action
 from .replay import Decision, Refusal, new_decision
-from .state import GameState, Stage
+from .state import GameState, Stage, copy_player, copy_state
 from .tribes import KeepPending
 from .words import and_list, cards_list, plural
 
@@ -200,7 +200,7 @@ def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[Game
         )
     missing, spare = wanted - labels, labels - wanted
     players, deck = list(state.players), list(state.deck)
-    donors = {q: seen.unseen(state, q) for q in _donors(seen, player)}
+    donors: dict[int, Counter[Card]] | None = None  # asked only if the deck lacks a card
     for card in sorted(missing.elements()):
         give = min(spare)
         spare = +(spare - Counter((give,)))
@@ -208,16 +208,18 @@ def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[Game
             deck[card.index] -= 1
             deck[give.index] += 1
             continue
+        if donors is None:
+            donors = {q: seen.unseen(state, q) for q in _donors(seen, player)}
         donor = next((q for q, theirs in donors.items() if theirs[card]), None)
         if donor is None:
             return state, _shortage(state, seen, player, card, need)
         donors[donor] += Counter((give,))
         donors[donor] -= Counter((card,))
         cards = (*seen.known[donor].elements(), *donors[donor].elements())
-        players[donor] = attrs.evolve(players[donor], hand=multiset_add((), cards))
+        players[donor] = copy_player(players[donor], hand=multiset_add((), cards))
     mine = (*known.elements(), *wanted.elements(), *spare.elements())
-    players[player] = attrs.evolve(hand, hand=multiset_add((), mine))
-    return attrs.evolve(state, players=tuple(players), deck=tuple(deck)), None
+    players[player] = copy_player(hand, hand=multiset_add((), mine))
+    return copy_state(state, players=tuple(players), deck=tuple(deck)), None
 
 
 def _holding(player: int, held: int, known: Counter[Card]) -> str:
@@ -276,8 +278,8 @@ def in_deck(state: GameState, seen: Seen, card: Card) -> GameState:
         deck[card.index] += 1
         deck[swap.index] -= 1
         players = list(state.players)
-        players[other] = attrs.evolve(player, hand=multiset_add(tuple(hand), [swap]))
-        return attrs.evolve(state, players=tuple(players), deck=tuple(deck))
+        players[other] = copy_player(player, hand=multiset_add(tuple(hand), [swap]))
+        return copy_state(state, players=tuple(players), deck=tuple(deck))
     return state
 
 

@@ -309,16 +309,26 @@ def validation(games: int, rounds: int) -> dict[str, Any] | None:
     records = [record_type.from_playthrough(er.play_random(4, seed)) for seed in range(games)]
     redact = getattr(er, "redact", None)
     kept = [redact(r, seed % 4) for seed, r in enumerate(records)] if redact else []
-    full_rates, seat_rates = [], []
+    full_rates, seat_rates, chess_rates = [], [], []
+    rng = random.Random(0)
     for _ in range(rounds):
         full_rates.append(_validation_rate(validate, records))
         if kept:
             seat_rates.append(_validation_rate(validate, kept))
+        # The machine's speed in the same minutes: this machine's wanders by a factor of two.
+        chess = chess_round(1.0, rng)
+        if chess is not None:
+            chess_rates.append(chess)
     out: dict[str, Any] = {
         "records": games,
         "decisions": sum(len(r.actions) for r in records),
         "decisions_per_s": statistics.median(full_rates),
     }
+    if chess_rates:
+        out["chess_plies_per_s"] = statistics.median(chess_rates)
+        out["to_chess"] = statistics.median(
+            a / b for a, b in zip(full_rates, chess_rates, strict=True)
+        )
     if seat_rates:
         out["one_seat_per_s"] = statistics.median(seat_rates)
         out["one_seat_decisions"] = sum(len(r.actions) for r in kept)
@@ -643,6 +653,13 @@ def markdown(results: dict[str, Any]) -> str:
             f"{v['decisions_per_s']:,.0f} decisions/s over "
             f"{v['records']} recorded 4-player games ({v['decisions']:,} decisions).",
         ]
+        if "to_chess" in v:
+            lines[-1] += (
+                f" python-chess, run between the rounds, made {v['chess_plies_per_s']:,.0f}"
+                f" plies/s: validation is **{v['to_chess']:.1f}×** python-chess's plies/s"
+                " (median of the rounds' ratios), a figure that does not move with the"
+                " machine's speed as the decisions per second do."
+            )
         if "one_seat_per_s" in v:
             lines += [
                 "",

@@ -658,8 +658,7 @@ def markdown(results: dict[str, Any]) -> str:
                 f" python-chess, run between the rounds, made {v['chess_plies_per_s']:,.0f}"
                 f" plies/s: validation is **{v['to_chess']:.1f}×** python-chess's plies/s"
                 " (median of the rounds' ratios), a figure that moves less with the machine's"
-                " speed than the decisions per second do (by about 15 % between runs here,"
-                " against a factor of two)."
+                " speed than the decisions per second do."
             )
         if "one_seat_per_s" in v:
             lines += [

@@ -15,9 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ethnos_rules import (
+    AreaScored,
     GameState,
+    Kingdom,
     MalformedActionError,
     Options,
+    Prize,
+    TieGroup,
     apply,
     chance_outcomes,
     is_terminal,
@@ -31,6 +35,7 @@ from ethnos_rules._rules.chance import DrawPending, draw_outcomes, draw_sample
 from ethnos_rules._rules.frozen import _draft, evolve, maker
 from ethnos_rules._rules.randomness import count_off, pick
 from ethnos_rules._rules.replay import Decision, new_decision
+from ethnos_rules._rules.scoring import new_area_scored, new_prize, new_tie_group
 from ethnos_rules._rules.state import Band
 from strategies import GameSetup, game_prefixes, game_setups, random_decision
 
@@ -131,6 +136,27 @@ def test_the_state_classes_are_copied_through_a_draft_of_their_layout() -> None:
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             setattr(copy, "glory", 1)  # noqa: B010 (any store is refused)
     assert _draft(_Slotted) is None and evolve(_Slotted(1), a=2) == _Slotted(2)
+
+
+def test_the_scoring_objects_are_built_as_their_init_builds_them() -> None:
+    """The awards, tie groups and kingdom scorings an end of Age builds with frozen.maker equal,
+    hash, print and pickle as those of their __init__; Prize and TieGroup are built through a
+    draft, AreaScored (an Event: its base keeps a __weakref__ slot) through its slots."""
+    prize = new_prize(2, 4)
+    group = new_tie_group((0, 1), 2, (0, 0), 1, (prize,), 2)
+    area = new_area_scored(Kingdom.RHEA, 2, (2, 4, 8), (2, 2, 0), (group,), "ranks", (2, 2, 0))
+    built = (
+        Prize(2, 4),
+        TieGroup((0, 1), 2, (0, 0), 1, (Prize(2, 4),), 2),
+        AreaScored(Kingdom.RHEA, 2, (2, 4, 8), (2, 2, 0), (group,), "ranks", (2, 2, 0)),
+    )
+    for made, expected in zip((prize, group, area), built, strict=True):
+        assert type(made) is type(expected) and made == expected and hash(made) == hash(expected)
+        assert str(made) == str(expected) and pickle.loads(pickle.dumps(made)) == made
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(made, "value", 1)  # noqa: B010 (any store is refused)
+    assert _draft(Prize) is not None and _draft(TieGroup) is not None
+    assert _draft(AreaScored) is None
 
 
 def test_fast_evolve_refuses_what_it_cannot_copy() -> None:

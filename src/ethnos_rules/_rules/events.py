@@ -1074,7 +1074,7 @@ class TieGroup:
         return sum(p.value for p in self.prizes)
 
 
-@attrs.frozen(slots=True, weakref_slot=False)  # built through a draft (frozen.py)
+@attrs.frozen(slots=True)
 class AreaScored(Event):
     """A kingdom (END-2) or the Merfolk board (TRIBE-MER-3) is scored: its ranking, tie groups,
     Troll tie-breaks and awards (SCORE-K-1..3, SCORE-2P-1).

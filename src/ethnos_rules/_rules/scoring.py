@@ -116,8 +116,9 @@ def award_prize(tokens: Sequence[int], age: int, rank: int) -> Prize | None:
     return new_prize(space, tokens[space - 1]) if 1 <= space <= len(tokens) else None
 
 
-# Every end of an Age builds an award, a tie group and a scoring of each kingdom: through their
-# drafts (frozen.py), as the state's objects are.
+# Every end of an Age builds awards, tie groups and a scoring of each kingdom without their
+# __init__ (frozen.maker): Prize and TieGroup through their drafts, AreaScored (an Event, whose
+# frozen base keeps a __weakref__ slot and refuses stores) through its slots' descriptors.
 new_prize = maker(Prize)
 new_tie_group = maker(TieGroup)
 new_area_scored = maker(AreaScored)

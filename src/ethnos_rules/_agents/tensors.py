@@ -215,15 +215,16 @@ _LEADER = encode(parse_action("band *CEN-green"))[0]
 _ADD = encode(parse_action("band *CEN-green CEN-green"))[1]
 
 
-def _frozen(values: Any) -> Tensor:
-    """A read-only array: the pieces kept are shared."""
+def _frozen(values: Any) -> memoryview:
+    """The float32 values as a read-only memoryview: the pieces kept are shared, and written
+    into the tensor through its own memoryview (a third of the cost of numpy's slicing)."""
     array: Tensor = np.array(values, np.float32)
     array.flags.writeable = False
-    return array
+    return array.data
 
 
 @functools.lru_cache(maxsize=4096)
-def _moment_piece(key: tuple[int, int, int, int, int]) -> Tensor:
+def _moment_piece(key: tuple[int, int, int, int, int]) -> memoryview:
     """The pieces from ``stage`` to ``dragons_drawn`` (at most 7 x 14 x 7 x 3 x 4 of them)."""
     stage, decision, to_move, age, dragons = key
     ages = _STAGES + _DECISIONS + _MOVERS
@@ -244,7 +245,7 @@ def _public(player: PlayerState) -> SeatPublic:
 
 
 @functools.lru_cache(maxsize=4096)
-def _public_piece(public: SeatPublic) -> Tensor:
+def _public_piece(public: SeatPublic) -> memoryview:
     """A seat's pieces from ``glory`` to ``trolls``."""
     glory, supply, kingdoms, merfolk, horde, trolls = public
     spaces = [0.0] * 6
@@ -299,16 +300,21 @@ class ObservationWriter:
             self._tensor[self._at["players"] + players - 2] = 1
         # The parts each piece shows now, compared by identity. They are kept alive here, so
         # that a part's identity is never taken for a newer object's.
-        self._decision: tuple[Any, ...] = ()  # the pending decision, the Age, the Dragons
-        self._deck: tuple[tuple[int, ...], int] | None = None
+        self._decision: tuple[Any, ...] = (None, 0, 0)  # the pending decision, Age, Dragons
+        self._deck: tuple[tuple[int, ...] | None, int] = (None, 0)  # the deck, its top part
         self._setup: tuple[Any, Any] = (None, None)
         self._row: tuple[Card, ...] | None = None
         self._band: tuple[int, ...] = ()
         self._players: list[PlayerState | None] = [None] * players
         self._publics: list[SeatPublic | None] = [None] * players
         self._bands: list[tuple[Band, ...]] = [()] * players
-        self._giants = [False] * players
+        self._giant: int | None = None  # the seat holding the Giant token
         self._hands: list[tuple[Card, ...]] = [()] * players
+        # Each seat from the observer's, as (relative seat, seat, where its pieces start).
+        seats = self._at.get("seats", 0)
+        self._order = [
+            (rel, (seat + rel) % players, seats + rel * _SEAT_SIZE) for rel in range(players)
+        ]
 
     # A copy or a pickle is a new writer with the same choice of pieces: it writes every piece
     # at its first call (a memoryview, which the writer holds, cannot be pickled).
@@ -341,11 +347,14 @@ class ObservationWriter:
         return self._tensor.copy()
 
     def _write_public(self, node: EncodedState) -> None:
-        state, at, tensor = node.state, self._at, self._tensor
+        # Each part is compared by identity first: an unchanged part is the same object.
+        state, at = node.state, self._at
         self._write_moment(node)
-        if (state.deck, state.top_left) != self._deck:
-            self._deck = (state.deck, state.top_left)
-            tensor[at["deck"] : at["deck"] + 2] = (sum(state.deck), state.top_left)
+        deck, shown = state.deck, self._deck
+        if deck is not shown[0] or state.top_left != shown[1]:
+            self._deck = (deck, state.top_left)
+            self._cells[at["deck"]] = sum(deck)
+            self._cells[at["deck"] + 1] = state.top_left
         if state.tribes is not self._setup[0] or state.tokens is not self._setup[1]:
             self._write_setup(state.tribes, state.tokens)
         if state.row is not self._row:
@@ -353,29 +362,35 @@ class ObservationWriter:
             self._write_counts(at["row"], state.row)
         if node.band != self._band:
             self._write_band_built(node.band)
-        seat, n, giant = self.seat, self.players, state.giant_holder
-        for rel, other in enumerate(state.players[seat:] + state.players[:seat]):
-            start = at["seats"] + rel * _SEAT_SIZE
-            if other is not self._players[rel]:
-                self._write_seat(rel, other, start)
-            if (giant == (seat + rel) % n) is not self._giants[rel]:
-                self._giants[rel] = not self._giants[rel]
-                self._cells[start + _HEAD] = self._giants[rel]
+        players, players_shown = state.players, self._players
+        for rel, seat, start in self._order:
+            if players[seat] is not players_shown[rel]:
+                self._write_seat(rel, players[seat], start)
+        if state.giant_holder != self._giant:
+            self._write_giant(state.giant_holder)
+
+    def _write_giant(self, holder: int | None) -> None:
+        """The ``giant_token`` piece of the seat that held the Giant token and of its holder."""
+        for rel, seat, start in self._order:
+            if seat in (self._giant, holder):
+                self._cells[start + _HEAD] = seat == holder
+        self._giant = holder
 
     def _write_moment(self, node: EncodedState) -> None:
         """The pieces from ``stage`` to ``dragons_drawn``: what the game is deciding now, which
         the pending decision, the Age and the Dragons drawn tell."""
-        state = node.state
-        decision = (state.pending, state.age, state.dragons_drawn)
-        if decision == self._decision:  # often the same objects: a turn of the same seat
+        state, shown = node.state, self._decision
+        # Compared by identity: turns of the same seat share their pending object, and an
+        # equal object but not the same one is written anew, as it must be.
+        if state.pending is shown[0] and state.age == shown[1] and state.dragons_drawn == shown[2]:
             return
-        self._decision = decision
+        self._decision = (state.pending, state.age, state.dragons_drawn)
         mover, n = node.to_move(), self.players
         to_move = MAX_PLAYERS if mover is None or mover is CHANCE else (mover - self.seat) % n
         kind = _DECISION_INDEX[type(state.pending)]
         key = (state.pending.stage, kind, to_move, state.age, state.dragons_drawn)
         start = self._at["stage"]
-        self._tensor[start : start + _MOMENT_SIZE] = _moment_piece(key)
+        self._cells[start : start + _MOMENT_SIZE] = _moment_piece(key)
 
     def _write_setup(self, tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...]) -> None:
         """The ``tribes`` and ``tokens`` pieces: set up once, the same all game."""
@@ -404,7 +419,7 @@ class ObservationWriter:
         public = _public(player)
         if public != self._publics[rel]:
             self._publics[rel] = public
-            self._tensor[start + 1 : start + _HEAD] = _public_piece(public)
+            self._cells[start + 1 : start + _HEAD] = _public_piece(public)
         if player.bands is not self._bands[rel]:
             self._write_bands(start + _HEAD + 1, player.bands, self._bands[rel])
             self._bands[rel] = player.bands

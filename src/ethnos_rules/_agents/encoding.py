@@ -76,8 +76,16 @@ from .._rules.actions import (
 )
 from .._rules.components import COLOURS, DRAGON, KINGDOMS, Card, Colour, Dragon, Kingdom
 from .._rules.editions import FIRST_EDITION
-from .._rules.engine import ChanceNode, apply, chance_outcomes, legal_actions, to_move
+from .._rules.engine import (
+    ChanceNode,
+    apply,
+    apply_well_formed,
+    chance_outcomes,
+    legal_actions,
+    to_move,
+)
 from .._rules.errors import IllegalActionError, MalformedActionError, RulesError, SetupError
+from .._rules.frozen import copier
 from .._rules.memo import ByIdentity
 from .._rules.notation import parse_action
 from .._rules.options import Options
@@ -329,7 +337,8 @@ def action_id(action: Action) -> int:
 # --- a game state with a band being built -----------------------------------------------------
 
 
-@attrs.frozen(eq=False, slots=True)
+# No __weakref__ slot: a node is built at every step, through a draft (see _after).
+@attrs.frozen(eq=False, slots=True, weakref_slot=False)
 class EncodedState:
     """A game state seen through the action ids: the state, and the band being built in it.
 
@@ -396,7 +405,7 @@ class EncodedState:
         ids = self._ids
         if ids is None:
             ids = self._continuations() if self.band else self._decisions()
-            object.__setattr__(self, "_ids", ids)
+            _set_ids(self, ids)
         return ids
 
     def _decisions(self) -> tuple[int, ...]:
@@ -409,8 +418,8 @@ class EncodedState:
                 led.setdefault(leader + action.leader.index, []).append(action)
             else:
                 actions[_one_id(action)] = action
-        object.__setattr__(self, "_actions", actions)
-        object.__setattr__(self, "_led", led)
+        _set_actions(self, actions)
+        _set_led(self, led)
         return tuple(sorted([*actions, *led]))
 
     def _continuations(self) -> tuple[int, ...]:
@@ -433,9 +442,9 @@ class EncodedState:
             outcomes = tuple([(i, p) for i, p, _ in found])
             # The outcomes are the legal actions here: asking for them again is not needed.
             if self._ids is None:
-                object.__setattr__(self, "_actions", {i: a for i, _, a in found})
-                object.__setattr__(self, "_ids", tuple([i for i, _, _ in found]))
-            object.__setattr__(self, "_outcomes", outcomes)
+                _set_actions(self, {i: a for i, _, a in found})
+                _set_ids(self, tuple([i for i, _, _ in found]))
+            _set_outcomes(self, outcomes)
         return outcomes
 
     def completes(self, action_id: int) -> bool:
@@ -466,11 +475,13 @@ class EncodedState:
             bands = tuple(
                 b for b in self._bands if len(b.others) > added and b.others[added] is card
             )
-            return EncodedState(self.state, (*self.band, action_id), bands=bands)
+            return _next(self, self.state, (*self.band, action_id), bands, None, None, None, None)
         if not self.band and action_id in _LEADERS:
             assert self._led is not None  # the legal ids are known
-            return EncodedState(self.state, (action_id,), bands=tuple(self._led[action_id]))
-        return EncodedState(apply(self.state, self._decision(action_id)))
+            bands = tuple(self._led[action_id])
+            return _next(self, self.state, (action_id,), bands, None, None, None, None)
+        after = apply_well_formed(self.state, self._decision(action_id))  # the rules' own action
+        return _next(self, after, (), (), None, None, None, None)
 
     def decision(self, action_id: int) -> Action:
         """The action that ``action_id`` completes here (the band, for ``band done``).
@@ -510,6 +521,16 @@ class EncodedState:
         return IllegalActionError(  # a band's step where no band is begun
             self.state.pending.rule or "BAND-4", f"'{text}' is not legal here; legal: {legal}"
         )
+
+
+# A node's caches are filled once, by the slots' own descriptors (a frozen class refuses
+# stores); the node after a step is a copy of the one before with every field given, built
+# through a draft of the class (frozen.py): a third of the cost of its __init__.
+_set_ids = vars(EncodedState)["_ids"].__set__
+_set_actions = vars(EncodedState)["_actions"].__set__
+_set_led = vars(EncodedState)["_led"].__set__
+_set_outcomes = vars(EncodedState)["_outcomes"].__set__
+_next = copier(EncodedState)
 
 
 def _action_of(text: str, state: GameState) -> Action:

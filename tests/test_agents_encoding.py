@@ -162,3 +162,23 @@ def test_printed_tokens_only() -> None:
     game = new_game(4, options=Options(glory_tokens=tokens, glory_tokens_4plus=(0, 4, 4, 6, 6, 10)))
     with pytest.raises(SetupError, match="COMP-5: the action ids cover the printed"):
         EncodedState.of(game)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_through_chance_draws_as_sample_outcome_draws(seed: int) -> None:
+    """Chance resolved by a node draws each outcome as sample_outcome draws it from the same
+    generator, stops where a player decides or at the end, and counts the outcomes drawn;
+    where a player decides, it is the node itself."""
+    import numpy as np
+
+    from ethnos_rules import is_chance, sample_outcome
+
+    state, drawn = new_game(3 + seed), 0
+    rng = np.random.default_rng(seed)
+    while is_chance(state):
+        state, drawn = apply(state, sample_outcome(state, rng)), drawn + 1
+    node, count = EncodedState.of(new_game(3 + seed)).through_chance(np.random.default_rng(seed))
+    assert (node.state, count) == (state, drawn) and count > 0 and node.band == ()
+    assert node.through_chance(rng) == (node, 0) and node.through_chance(rng)[0] is node
+    with pytest.raises(RulesError, match="CHANCE"):
+        EncodedState.of(new_game(2)).through_chance(object())

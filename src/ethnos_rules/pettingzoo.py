@@ -31,7 +31,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ethnos_rules import GameState, Options, apply, new_game, sample_outcome, svg
+from ethnos_rules import GameState, Options, new_game, svg
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
@@ -158,14 +158,9 @@ class EthnosEnv(AECEnv):
         self.agent_selection = self._mover()
 
     def _through_chance(self, node: EncodedState) -> EncodedState:
-        if not node.state.pending.chance:
-            return node
-        state = node.state
-        while True:  # an outcome drawn by the rules is legal: apply it
-            state = apply(state, sample_outcome(state, self.np_random))
-            self.decisions += 1
-            if not state.pending.chance:
-                return EncodedState(state)
+        node, drawn = node.through_chance(self.np_random)
+        self.decisions += drawn
+        return node
 
     def _mover(self) -> str:
         seat = self.node.to_move()
@@ -193,8 +188,9 @@ class EthnosEnv(AECEnv):
         after = self.node.apply_id(action)  # type: ignore[arg-type]  # refuses a bad id
         self.decisions += not after.band  # a band's Leader and cards only build the band
         self.node = self._through_chance(after)
-        self.agent_selection = self._mover()
-        if self.node.to_move() is None:  # rewards come at the end only
+        seat = self.node.to_move()
+        self.agent_selection = self.possible_agents[seat if isinstance(seat, int) else 0]
+        if seat is None:  # rewards come at the end only
             self.rewards = dict(zip(self.agents, returns(self.node.state), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()

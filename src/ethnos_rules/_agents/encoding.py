@@ -46,7 +46,6 @@ no band is legal. The state of the game does not change until ``band done``.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import operator
 from collections.abc import Callable, Iterable
@@ -82,6 +81,7 @@ from .._rules.engine import (
     apply_well_formed,
     chance_outcomes,
     legal_actions,
+    sample_outcome,
     to_move,
 )
 from .._rules.errors import IllegalActionError, MalformedActionError, RulesError, SetupError
@@ -197,8 +197,11 @@ def _check_id(action_id: object) -> int:
     elif not isinstance(action_id, bool):
         # operator.index, not isinstance(SupportsIndex): a protocol check is slow, and a numpy
         # integer comes here on every decision of a bot that draws ids from a mask.
-        with contextlib.suppress(TypeError):
+        # try, not contextlib.suppress: a context manager costs as much as the rest of the check.
+        try:
             value = operator.index(action_id)  # type: ignore[arg-type]
+        except TypeError:
+            value = None
     if value is None or not 0 <= value < NUM_DISTINCT_ACTIONS:
         raise MalformedActionError(
             "NOTATION",
@@ -447,6 +450,21 @@ class EncodedState:
             _set_outcomes(self, outcomes)
         return outcomes
 
+    def through_chance(self, rng: Any) -> tuple[EncodedState, int]:
+        """The node once the chance events from here are resolved with ``rng`` (each outcome
+        drawn as :func:`~ethnos_rules.sample_outcome` draws it), at a player's decision or the
+        end; and how many outcomes were drawn (0 where a player decides here).
+
+        Raises:
+            RulesError: (rule ``CHANCE``) ``rng`` is neither a :class:`random.Random` nor a
+                ``numpy.random.Generator``.
+        """
+        state, drawn = self.state, 0
+        while state.pending.chance:  # the rules drew the outcome: it is well formed and legal
+            state = apply_well_formed(state, sample_outcome(state, rng))
+            drawn += 1
+        return (self, 0) if not drawn else (_next(self, state, (), (), *_UNKNOWN), drawn)
+
     def completes(self, action_id: int) -> bool:
         """False for a band's Leader or added card, which only build the band; True for every
         other id (``band done`` included), which completes a decision of the game."""
@@ -475,13 +493,13 @@ class EncodedState:
             bands = tuple(
                 b for b in self._bands if len(b.others) > added and b.others[added] is card
             )
-            return _next(self, self.state, (*self.band, action_id), bands, None, None, None, None)
+            return _next(self, self.state, (*self.band, action_id), bands, *_UNKNOWN)
         if not self.band and action_id in _LEADERS:
             assert self._led is not None  # the legal ids are known
             bands = tuple(self._led[action_id])
-            return _next(self, self.state, (action_id,), bands, None, None, None, None)
+            return _next(self, self.state, (action_id,), bands, *_UNKNOWN)
         after = apply_well_formed(self.state, self._decision(action_id))  # the rules' own action
-        return _next(self, after, (), (), None, None, None, None)
+        return _next(self, after, (), (), *_UNKNOWN)
 
     def decision(self, action_id: int) -> Action:
         """The action that ``action_id`` completes here (the band, for ``band done``).
@@ -531,6 +549,7 @@ _set_actions = vars(EncodedState)["_actions"].__set__
 _set_led = vars(EncodedState)["_led"].__set__
 _set_outcomes = vars(EncodedState)["_outcomes"].__set__
 _next = copier(EncodedState)
+_UNKNOWN = (None, None, None, None)  # a new node's legal ids, actions, bands and outcomes
 
 
 def _action_of(text: str, state: GameState) -> Action:

@@ -371,7 +371,7 @@ class ObservationWriter:
 
     def _write_giant(self, holder: int | None) -> None:
         """The ``giant_token`` piece of the seat that held the Giant token and of its holder."""
-        for rel, seat, start in self._order:
+        for _rel, seat, start in self._order:
             if seat in (self._giant, holder):
                 self._cells[start + _HEAD] = seat == holder
         self._giant = holder

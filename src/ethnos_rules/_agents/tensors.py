@@ -380,8 +380,8 @@ class ObservationWriter:
         """The pieces from ``stage`` to ``dragons_drawn``: what the game is deciding now, which
         the pending decision, the Age and the Dragons drawn tell."""
         state, shown = node.state, self._decision
-        # Compared by identity: turns of the same seat share their pending object, and an
-        # equal object but not the same one is written anew, as it must be.
+        # Compared by identity: turns of the same seat share their pending object. An equal
+        # pending object that is not the same one is only written again, to the same values.
         if state.pending is shown[0] and state.age == shown[1] and state.dragons_drawn == shown[2]:
             return
         self._decision = (state.pending, state.age, state.dragons_drawn)

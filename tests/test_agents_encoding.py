@@ -167,8 +167,8 @@ def test_printed_tokens_only() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_through_chance_draws_as_sample_outcome_draws(seed: int) -> None:
     """Chance resolved by a node draws each outcome as sample_outcome draws it from the same
-    generator, stops where a player decides or at the end, and counts the outcomes drawn;
-    where a player decides, it is the node itself."""
+    generator, stops where a player decides, and counts the outcomes drawn; where a player
+    decides, it is the node itself; a source that is not a generator is refused."""
     import numpy as np
 
     from ethnos_rules import is_chance, sample_outcome

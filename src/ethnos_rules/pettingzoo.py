@@ -31,7 +31,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ethnos_rules import GameState, Options, new_game, svg
+from ethnos_rules import ChanceNode, GameState, Options, new_game, svg
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
@@ -155,15 +155,15 @@ class EthnosEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._mover()
+        self.agent_selection = self._agent(self.node.to_move())
 
     def _through_chance(self, node: EncodedState) -> EncodedState:
         node, drawn = node.through_chance(self.np_random)
         self.decisions += drawn
         return node
 
-    def _mover(self) -> str:
-        seat = self.node.to_move()
+    def _agent(self, seat: int | ChanceNode | None) -> str:
+        """The agent of the seat to move (the first agent once the game is over)."""
         return self.possible_agents[seat if isinstance(seat, int) else 0]
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -189,7 +189,7 @@ class EthnosEnv(AECEnv):
         self.decisions += not after.band  # a band's Leader and cards only build the band
         self.node = self._through_chance(after)
         seat = self.node.to_move()
-        self.agent_selection = self.possible_agents[seat if isinstance(seat, int) else 0]
+        self.agent_selection = self._agent(seat)
         if seat is None:  # rewards come at the end only
             self.rewards = dict(zip(self.agents, returns(self.node.state), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)

@@ -88,3 +88,14 @@ def test_a_floor_that_is_another_game_fails_the_benchmark(monkeypatch: pytest.Mo
     wrong = bench.failures(results)
     assert wrong and all("standard errors apart" in why for why in wrong)
     assert len(wrong) == 5
+
+
+def test_the_pettingzoo_floor_is_a_conforming_environment_of_the_steps_asked() -> None:
+    """The do-nothing environment under the PettingZoo figure passes PettingZoo's api_test and
+    takes exactly the steps asked for, so its cost is that of as many steps of a real one."""
+    pytest.importorskip("pettingzoo", reason="the [pettingzoo] extra is not installed")
+    from pettingzoo.test import api_test
+
+    bench = _bench()
+    api_test(bench._null_env(300), num_cycles=100)
+    assert [bench._drive(bench._null_env(steps), 0) for steps in (5, 57, 729)] == [5, 57, 729]

@@ -3,6 +3,7 @@ partial-tree API checks, for 2–6 players and with rule options."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 import unittest
@@ -167,10 +168,18 @@ def test_states_pickle_and_bad_parameters_are_refused() -> None:
         state.apply_action(
             state.chance_outcomes()[-1][0] if state.is_chance_node() else state.legal_actions()[-1]
         )
-    again = pickle.loads(pickle.dumps(state))
-    assert str(again) == str(state) and again.node == state.node
-    assert again.recall == state.recall
-    assert again.played.length == state.played.length > 20
+    # pyspiel's own pickling (its serialisation) rebuilds the C++ side of the state too: the
+    # copies play on, apart from the original.
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert str(again) == str(state) and again.node == state.node
+        assert again.recall == state.recall
+        assert again.played.length == state.played.length > 20
+        assert again.history() == state.history()
+        assert again.legal_actions() == state.legal_actions()
+        assert again.current_player() == state.current_player()
+        again.apply_action(again.legal_actions()[0])
+        assert len(again.history()) == len(state.history()) + 1
+        assert again.clone().history() == again.history()
     with pytest.raises(SetupError, match="SETUP-1"):
         ethnos_rules.openspiel.EthnosGame({"players": 7})
     with pytest.raises(RulesError, match="OPTIONS"):

@@ -197,16 +197,6 @@ class EthnosState(pyspiel.State):
             text += "\nband being built: " + ", ".join(map(action_text, self.node.band))
         return text
 
-    # Python games are serialised by pickling the state.
-    def __getstate__(self) -> dict[str, Any]:
-        return {"node": self.node.state, "band": self.node.band, "played": self.played}
-
-    def __setstate__(self, saved: dict[str, Any]) -> None:
-        node = EncodedState(saved["node"])
-        for i in saved["band"]:
-            node = node.apply_id(i)
-        self.node, self.played = node, saved["played"]
-
 
 class EthnosObserver:
     """An OpenSpiel observer (``set_from``, ``string_from``, ``tensor``, ``dict``)."""

@@ -182,3 +182,16 @@ def test_through_chance_draws_as_sample_outcome_draws(seed: int) -> None:
     assert node.through_chance(rng) == (node, 0) and node.through_chance(rng)[0] is node
     with pytest.raises(RulesError, match="CHANCE"):
         EncodedState.of(new_game(2)).through_chance(object())
+
+
+def test_asking_for_chance_outcomes_where_a_player_decides_changes_nothing() -> None:
+    """At a player's decision, before a band and in the middle of one, there are no chance
+    outcomes, and asking for them first leaves the node's legal ids as they are."""
+    node, _ = EncodedState.of(new_game(3)).through_chance(random.Random(1))
+    leader = next(i for i in node.legal_ids() if action_text(i).startswith("band leader"))
+    turn, band = node.legal_ids(), node.apply_id(leader).legal_ids()
+    asked = EncodedState.of(node.state)
+    assert asked.chance_outcomes() == () and asked.legal_ids() == turn
+    begun = asked.apply_id(leader)
+    assert begun.chance_outcomes() == () and begun.legal_ids() == band
+    assert begun.apply_id(BAND_DONE).state != node.state

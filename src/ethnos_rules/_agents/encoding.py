@@ -443,8 +443,9 @@ class EncodedState:
         if outcomes is None:
             found = sorted([(_outcome_id(a), p, a) for a, p in chance_outcomes(self.state)])
             outcomes = tuple([(i, p) for i, p, _ in found])
-            # The outcomes are the legal actions here: asking for them again is not needed.
-            if self._ids is None:
+            # At a chance event the outcomes are the legal actions: asking again is not needed.
+            # (At a player's decision there are none, and the legal ids are another matter.)
+            if found and self._ids is None:
                 _set_actions(self, {i: a for i, _, a in found})
                 _set_ids(self, tuple([i for i, _, _ in found]))
             _set_outcomes(self, outcomes)

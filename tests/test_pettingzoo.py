@@ -183,3 +183,50 @@ def test_rgb_array_without_cairo_says_what_is_missing(monkeypatch: pytest.Monkey
     game = env(2, render_mode="ansi")
     game.reset(seed=1)
     assert isinstance(game.render(), str)
+
+
+def _play_out(game: Any, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    for _ in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        mask = observation["action_mask"]
+        game.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+
+
+def test_misuse_is_refused_with_a_message() -> None:
+    """Before reset, PettingZoo's own errors; an unknown agent, a SETUP-1 error naming the
+    agents; once every agent has taken its last step, GAME-1 for step and last, while the
+    final position can still be observed; reset starts again."""
+    from ethnos_rules import GameOverError
+
+    game = env(3)
+    for before in (lambda: game.step(0), game.last, lambda: game.observe("player_0")):
+        with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before"):
+            before()
+    game.reset(seed=2)
+    names: list[Any] = ["player_3", 0, ["player_0"], None]
+    for name in names:
+        for ask in (game.observe, game.action_space, game.observation_space):
+            with pytest.raises(SetupError, match=r"SETUP-1: .* its agents are player_0, player_1"):
+                ask(name)
+    _play_out(game, 2)
+    assert game.agents == []
+    final = game.observe("player_1")
+    assert final["action_mask"].sum() == 0
+    assert final["observation"] in game.observation_space("player_1")["observation"]  # type: ignore[index]
+    for after in (lambda: game.step(None), game.last):
+        with pytest.raises(GameOverError, match=r"GAME-1: the game is over .* call reset"):
+            after()
+    game.reset(seed=2)
+    assert len(game.agents) == 3 and game.last()[2] is False
+
+
+def test_the_tribes_asked_for_are_kept_as_the_rules_read_them() -> None:
+    """A tribes list the caller changes afterwards changes nothing; an empty one is refused."""
+    tribes = ["DWA", "ELF", "GIA", "MER", "ORC"]
+    game = env(3, tribes=tribes)
+    tribes.append("SKE")
+    game.reset(seed=1)
+    assert [t.code for t in game.state_of_game.tribes] == ["DWA", "ELF", "GIA", "MER", "ORC"]
+    with pytest.raises(SetupError, match="SETUP-3"):
+        env(3, tribes=[])

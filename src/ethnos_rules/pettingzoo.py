@@ -30,8 +30,9 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
-from ethnos_rules import ChanceNode, GameState, Options, new_game, svg
+from ethnos_rules import ChanceNode, GameOverError, GameState, Options, SetupError, new_game, svg
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
@@ -107,8 +108,11 @@ class EthnosEnv(AECEnv):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         if render_mode == "rgb_array":
             _rasterizer()  # a missing library is said now, not at the first render()
-        self.tribes, self.options = tribes, options
-        self._new_game(players)  # a setup the rules refuse is refused now
+        # A setup the rules refuse is refused now.
+        start = new_game(players, tribes=tribes, options=options)
+        self.options = options
+        # The tribes as the rules read them: a list the caller changes later changes nothing.
+        self.tribes = None if tribes is None else [t.code for t in start.tribes]
         self.players = players
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -126,16 +130,30 @@ class EthnosEnv(AECEnv):
             agent: spaces.Discrete(NUM_DISTINCT_ACTIONS) for agent in self.possible_agents
         }
         self.np_random, _ = seeding.np_random(None)
-        self.node = EncodedState.of(self._new_game(players))
+        self.node = EncodedState.of(start)
+        self._reset = False  # step, last and observe need a reset first
 
     def _new_game(self, players: int) -> GameState:
         return new_game(players, tribes=self.tribes, options=self.options)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        self._seat_of(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        self._seat_of(agent)
         return self.action_spaces[agent]
+
+    def _seat_of(self, agent: object) -> int:
+        """The seat of ``agent``, refused unless it is one of :attr:`possible_agents`."""
+        try:
+            return self._seats[agent]  # type: ignore[index]
+        except (KeyError, TypeError):  # TypeError: a list, say, which no name equals
+            raise SetupError(
+                "SETUP-1",
+                f"{agent!r} is not an agent of this game; its agents are"
+                f" {', '.join(self.possible_agents)}",
+            ) from None
 
     @property
     def state_of_game(self) -> GameState:
@@ -156,6 +174,7 @@ class EthnosEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent(self.node.to_move())
+        self._reset = True
 
     def _through_chance(self, node: EncodedState) -> EncodedState:
         node, drawn = node.through_chance(self.np_random)
@@ -166,20 +185,61 @@ class EthnosEnv(AECEnv):
         """The agent of the seat to move (the first agent once the game is over)."""
         return self.possible_agents[seat if isinstance(seat, int) else 0]
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to move's observation, reward so far, termination, truncation and info.
+
+        Raises:
+            AssertionError: before ``reset`` (PettingZoo's own error for this).
+            GameOverError: (``GAME-1``) every agent has taken its last step: call ``reset``.
+        """
+        if not (self._reset and self.agents):
+            if not self._reset:
+                EnvLogger.error_observe_before_reset()
+            raise self._over()
+        agent = self.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seats[agent]
-        if agent == self.agent_selection and not self.terminations[agent]:
+        """What ``agent`` sees now, the end of the game included, and its mask (all zeros
+        unless it is to move).
+
+        Raises:
+            AssertionError: before ``reset`` (PettingZoo's own error for this).
+            SetupError: (``SETUP-1``) ``agent`` is not one of :attr:`possible_agents`.
+        """
+        if not self._reset:
+            EnvLogger.error_observe_before_reset()
+        seat = self._seat_of(agent)
+        if agent == self.agent_selection and not self.terminations.get(agent, True):
             mask = _mask(self.node.legal_ids())
         else:
             mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
         return {"observation": self._writers[seat].write(self.node), "action_mask": mask}
+
+    def _over(self) -> GameOverError:
+        return GameOverError(
+            "GAME-1", "the game is over and every agent has taken its last step: call reset()"
+        )
 
     def step(self, action: int | None) -> None:
         """Apply the id ``action`` for the agent to move.
 
         Raises:
             RulesError: the id is not legal here (it names the rule, as the rules do).
+            GameOverError: (``GAME-1``) every agent has taken its last step: call ``reset``.
+            AssertionError: before ``reset`` (PettingZoo's own error for this).
         """
+        if not (self._reset and self.agents):
+            if not self._reset:
+                EnvLogger.error_step_before_reset()
+            raise self._over()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

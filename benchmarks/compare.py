@@ -92,19 +92,21 @@ else:
 """
 
 
-def _bench_games(function: str, call: str) -> str:
-    """A workload that plays games with ``function`` of ``bench.py`` (its text, run against
+def _bench_games(call: str, *functions: str) -> str:
+    """A workload that plays games with ``functions`` of ``bench.py`` (their text, run against
     the other tree as well) by ``call``, one seed after another."""
     source = (ROOT / "benchmarks" / "bench.py").read_text()
-    found = next(
-        node
+    found = {
+        node.name: ast.get_source_segment(source, node)
         for node in ast.parse(source).body
-        if isinstance(node, ast.FunctionDef) and node.name == function
-    )
+        if isinstance(node, ast.FunctionDef) and node.name in functions
+    }
+    texts = "\n".join(str(found[name]) for name in functions)
     return f"""
 import random
+from typing import Any
 import ethnos_rules as er
-{ast.get_source_segment(source, found)}
+{texts}
 rng = random.Random(SEED)
 def unit(i):
     seed = SEED * 1000 + i
@@ -112,9 +114,9 @@ def unit(i):
 """
 
 
-WORKLOADS["play"] = _bench_games("random_game", "random_game(PLAYERS, rng)")
-WORKLOADS["pettingzoo"] = _bench_games("_pettingzoo_game", "_pettingzoo_game(seed)")
-WORKLOADS["openspiel"] = _bench_games("_openspiel_game", "_openspiel_game(seed)")
+WORKLOADS["play"] = _bench_games("random_game(PLAYERS, rng)", "random_game")
+WORKLOADS["pettingzoo"] = _bench_games("_pettingzoo_game(seed)", "_pettingzoo_game", "_drive")
+WORKLOADS["openspiel"] = _bench_games("_openspiel_game(seed)", "_openspiel_game")
 
 
 def code_of(workload: str, players: int, seconds: float, seed: int, units: int = 0) -> str:

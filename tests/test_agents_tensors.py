@@ -323,3 +323,35 @@ def test_recall_tokens_asked_in_any_order_are_every_items_tokens(seed: int, orde
     asked = random.Random(order).sample(range(len(links)), min(len(links), 60))
     for i in asked:
         assert links[i].tokens() == [t for item in actions[:i] for t in item_tokens(item)]
+
+
+def test_arguments_of_the_wrong_kind_are_refused_by_name() -> None:
+    """Bounds, writers, returns and the information-state helpers refuse what is not theirs
+    with the library's errors; returns also takes a node."""
+    from ethnos_rules import InvalidStateError, MalformedActionError, RecordError, SetupError
+    from ethnos_rules.agents import ObservationWriter, information_state_text, item_tokens
+
+    for bound in (max_game_length, max_history_tokens, max_chance_events):
+        wrong: tuple[Any, ...] = (1, 7, 3.0, "3", True)
+        for players in wrong:
+            with pytest.raises(SetupError, match="SETUP-1: Ethnos is played by 2 to 6"):
+                bound(players)
+        with pytest.raises(SetupError, match="OPTIONS"):
+            bound(2, "x")  # type: ignore[arg-type]
+    for players in (1, 7, "3"):
+        with pytest.raises(SetupError, match="SETUP-1"):
+            ObservationWriter(0, players)  # type: ignore[arg-type]
+    final = play_random(2, seed=5).final
+    assert returns(EncodedState(final)) == returns(final) == (-1.0, 1.0)
+    with pytest.raises(InvalidStateError, match="STATE: expected a GameState"):
+        returns(None)  # type: ignore[arg-type]
+    with pytest.raises(MalformedActionError, match="expected an Action"):
+        item_tokens(None)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="takes an InformationState"):
+        information_state_tensor(None)  # type: ignore[arg-type]
+    record = GameRecord.from_playthrough(play_random(2, seed=5))
+    with pytest.raises(ValueError, match="whole number"):
+        information_state_tensor(information_state(record, 0), -1)
+    for seat in (-1, 2, True):
+        with pytest.raises(SetupError, match="SETUP-1"):
+            information_state_text((), EncodedState(final), seat)

@@ -142,6 +142,12 @@ def test_observers_honour_what_they_are_asked() -> None:
     assert "reveal ?" not in text(True, kinds.ALL_PLAYERS, recall=True)
     with pytest.raises(ValueError, match="needs public_info"):
         text(False, kinds.SINGLE_PLAYER, recall=True)
+    for recall in (False, True):
+        observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=recall))
+        for seat in (-1, 2, True):
+            for ask in (observer.string_from, observer.set_from):
+                with pytest.raises(SetupError, match="SETUP-1"):
+                    ask(state, seat)
 
 
 def test_information_states_are_perfect_recall_and_hide_other_hands() -> None:

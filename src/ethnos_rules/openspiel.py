@@ -251,6 +251,7 @@ class EthnosObserver:
 
     def string_from(self, state: EthnosState, player: int) -> str:
         """What ``player`` observes of ``state``, as text."""
+        check_seat(player, self.players)
         if self.recall:
             return information_state_text(self._recall(state, player), state.node, player)
         return observation_text(state.node, player, public=self.public, private=self.private)

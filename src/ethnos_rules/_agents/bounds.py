@@ -7,10 +7,20 @@ See :func:`max_game_length` for how they are derived.
 from __future__ import annotations
 
 from .._rules.editions import FIRST_EDITION
-from .._rules.options import Options
+from .._rules.options import Options, check_options
+from .._rules.setup import check_players
 from .._rules.state import Config
 
 _SETUP = 6 + 6 + 1
+
+
+def _checked(players: int, options: Options | None) -> Options:
+    """The options (the default ones for None), once ``players`` and they are a game's."""
+    check_players(players)
+    if options is None:
+        return Options()
+    check_options(options)
+    return options
 
 
 def _per_age(players: int, options: Options) -> tuple[int, int, int]:
@@ -52,15 +62,19 @@ def max_game_length(players: int, options: Options | None = None) -> int:
     >>> from ethnos_rules.agents import max_game_length
     >>> max_game_length(4) > 5_000
     True
+
+    Raises:
+        SetupError: ``players`` is not 2 to 6 (``SETUP-1``), or ``options`` is not an
+            :class:`~ethnos_rules.Options` (``OPTIONS``); likewise for the other bounds.
     """
-    options = options or Options()
+    options = _checked(players, options)
     decisions, _, _ = _per_age(players, options)
     return _SETUP + Config(FIRST_EDITION, players, options).ages * decisions
 
 
 def max_chance_events(players: int, options: Options | None = None) -> int:
     """An upper bound on the chance outcomes of a whole game."""
-    options = options or Options()
+    options = _checked(players, options)
     _, chance, _ = _per_age(players, options)
     return _SETUP + Config(FIRST_EDITION, players, options).ages * chance
 
@@ -69,7 +83,7 @@ def max_history_tokens(players: int, options: Options | None = None) -> int:
     """An upper bound on the tokens of one seat's information state: every id of the game,
     and every card of another player's hand shown going into the row (at most ``h - 1`` per
     band)."""
-    options = options or Options()
+    options = _checked(players, options)
     _, _, bands = _per_age(players, options)
     ages = Config(FIRST_EDITION, players, options).ages
     return max_game_length(players, options) + ages * bands * (FIRST_EDITION.hand_limit - 1)

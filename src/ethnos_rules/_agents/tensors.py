@@ -23,8 +23,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._io.jsonio import RecordError
 from .._io.seats import InformationState
-from .._rules.actions import Action, Keep, RestShown
+from .._rules.actions import Action, Keep, RestShown, not_an_action
 from .._rules.components import KINGDOMS, Card, Tribe
 from .._rules.decisions import DECISION_TYPES
 from .._rules.editions import FIRST_EDITION
@@ -34,6 +35,7 @@ from .._rules.events import Event
 from .._rules.notation import parse_action
 from .._rules.observation import observation
 from .._rules.seatview import seen_items
+from .._rules.setup import check_players
 from .._rules.state import Band, GameState, PlayerState, Stage
 from .bounds import max_history_tokens
 from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
@@ -280,7 +282,7 @@ class ObservationWriter:
     True
 
     Raises:
-        SetupError: (``SETUP-1``) ``seat`` is not a seat of a game of ``players``.
+        SetupError: (``SETUP-1``) ``players`` is not 2 to 6, or ``seat`` is not one of its seats.
         ValueError: ``private`` is not ``"none"``, ``"seat"`` or ``"all"``.
     """
 
@@ -288,6 +290,7 @@ class ObservationWriter:
         self, seat: int, players: int, *, public: bool = True, private: str = "seat"
     ) -> None:
         _check_private(private)
+        check_players(players)
         check_seat(seat, players)
         self.seat, self.players, self.public, self.private = seat, players, public, private
         self._at = _starts(public, private)
@@ -486,7 +489,15 @@ def observation_text(
 
 def information_state_text(recall: Iterable[Action], node: EncodedState, seat: int) -> str:
     """An information state as text: the seat, then each item it saw, then the steps of a band
-    being built (as :class:`~ethnos_rules.InformationState` writes its decisions)."""
+    being built (as :class:`~ethnos_rules.InformationState` writes its decisions).
+
+    Raises:
+        SetupError: (``SETUP-1``) ``node`` is not an EncodedState, or ``seat`` not one of its
+            game's seats.
+    """
+    if not isinstance(node, EncodedState):
+        raise SetupError("SETUP-1", f"expected an EncodedState, not {type(node).__name__}")
+    check_seat(seat, node.state.config.players)
     return "\n".join([f"seat {seat}", *map(str, recall), *map(action_text, node.band)])
 
 
@@ -506,7 +517,13 @@ NUM_TOKENS = SHOWN + _CARDS
 def item_tokens(item: Action) -> tuple[int, ...]:
     """The tokens of one item of an information state: the ids of a decision (see
     :func:`~ethnos_rules.agents.encode`), one token for a hidden card, or one per card
-    shown."""
+    shown.
+
+    Raises:
+        MalformedActionError: ``item`` is not an action (and as :func:`encode`).
+    """
+    if not isinstance(item, Action):
+        raise not_an_action(item)
     if isinstance(item, RestShown):
         return tuple(SHOWN + card.index for card in item.cards)
     if item.hidden:
@@ -727,7 +744,18 @@ def information_state_tensor(info: InformationState, length: int | None = None) 
     ([3, 10], ['tribe GIA', 'tribe WIN'])
     >>> int((tensor > 0).sum()), len(tensor)
     (20, 8027)
+
+    Raises:
+        RecordError: ``info`` is not an :class:`~ethnos_rules.InformationState`.
+        ValueError: ``length`` is not a whole number, or too small for the information state.
     """
+    if not isinstance(info, InformationState):
+        raise RecordError(
+            "information_state_tensor() takes an InformationState (information_state() gives"
+            f" one), not {type(info).__name__}"
+        )
+    if length is not None and (type(length) is not int or length < 0):
+        raise ValueError(f"length must be a whole number of tokens, not {length!r}")
     if length is None:
         length = max_history_tokens(info.players, info.options)
     items = [parse_action(text) for text in info.decisions]
@@ -737,7 +765,7 @@ def information_state_tensor(info: InformationState, length: int | None = None) 
 # --- returns --------------------------------------------------------------------------------
 
 
-def returns(state: GameState) -> tuple[float, ...]:
+def returns(state: GameState | EncodedState) -> tuple[float, ...]:
     """Each seat's utility: 0 for everyone while the game goes on; at the end, with ``n``
     players and ``k`` winners (GAME-1..3), ``(n/k - 1)/(n - 1)`` for each winner and
     ``-1/(n - 1)`` for every other seat. A sole winner gets 1; the returns sum to 0.
@@ -748,9 +776,15 @@ def returns(state: GameState) -> tuple[float, ...]:
     (-1.0, 1.0)
     >>> returns(play_random(4, seed=5).final)  # doctest: +ELLIPSIS
     (1.0, -0.333..., -0.333..., -0.333...)
+
+    Raises:
+        InvalidStateError: ``state`` is neither a GameState nor an EncodedState.
     """
+    if isinstance(state, EncodedState):
+        state = state.state
+    over = is_terminal(state)  # refuses anything but a GameState
     n = state.config.players
-    if not is_terminal(state):
+    if not over:
         return (0.0,) * n
     won = winners(state)
     share = n / len(won) - 1

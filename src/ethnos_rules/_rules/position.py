@@ -16,7 +16,7 @@ from .errors import SetupError
 from .invariants import InvalidStateError, check_state
 from .notation import parse_band
 from .options import Options, check_options
-from .setup import TokenLayout, new_game
+from .setup import TokenLayout, check_players, new_game
 from .state import Band, GameState, PlayerState
 from .turn import TurnPending
 
@@ -117,8 +117,7 @@ def position(
         check_options(options)
     if tribes is None or isinstance(tribes, str):
         raise SetupError("SETUP-3", f"position() needs the list of tribes in play, not {tribes!r}")
-    if type(players) is not int or not 2 <= players <= 6:
-        raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {players!r}")
+    check_players(players)
     if type(to_move) is not int or not 0 <= to_move < players:
         raise SetupError(
             "SETUP-1", f"to_move must be a seat from 0 to {players - 1}, not {to_move!r}"

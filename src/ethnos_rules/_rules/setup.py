@@ -69,8 +69,7 @@ def new_game(
     >>> to_move(state) is CHANCE
     True
     """
-    if type(players) is not int or not 2 <= players <= 6:
-        raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {players!r}")
+    check_players(players)
     options = options if options is not None else Options()
     check_options(options)
     if ruleset is not None and not isinstance(ruleset, Ruleset):
@@ -91,6 +90,12 @@ def new_game(
     if tribes is None:
         return state
     return _tribes_chosen(copy_state(state, tribes=_tribe_list(config, tribes)), by_chance=False)
+
+
+def check_players(players: object) -> None:
+    """Refuse a player count the game is not played by (SETUP-1: 2 to 6, an int)."""
+    if type(players) is not int or not 2 <= players <= 6:
+        raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {players!r}")
 
 
 def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:

@@ -180,8 +180,11 @@ def test_through_chance_draws_as_sample_outcome_draws(seed: int) -> None:
     node, count = EncodedState.of(new_game(3 + seed)).through_chance(np.random.default_rng(seed))
     assert (node.state, count) == (state, drawn) and count > 0 and node.band == ()
     assert node.through_chance(rng) == (node, 0) and node.through_chance(rng)[0] is node
-    with pytest.raises(RulesError, match="CHANCE"):
-        EncodedState.of(new_game(2)).through_chance(object())
+    for source in (object(), 42):
+        with pytest.raises(RulesError, match="CHANCE"):
+            EncodedState.of(new_game(2)).through_chance(source)
+        with pytest.raises(RulesError, match="CHANCE"):
+            node.through_chance(source)  # where nothing would be drawn
 
 
 def test_asking_for_chance_outcomes_where_a_player_decides_changes_nothing() -> None:

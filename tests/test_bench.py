@@ -90,6 +90,10 @@ def test_a_floor_that_is_another_game_fails_the_benchmark(monkeypatch: pytest.Mo
     assert len(wrong) == 5
 
 
+# api_test warns of an observation that holds a mask, and of an environment that does not
+# render: the floor is both, like the environment it stands under (which renders).
+@pytest.mark.filterwarnings("ignore:Observation (space )?(is not|for each):UserWarning")
+@pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
 def test_the_pettingzoo_floor_is_a_conforming_environment_of_the_steps_asked() -> None:
     """The do-nothing environment under the PettingZoo figure passes PettingZoo's api_test and
     takes exactly the steps asked for, so its cost is that of as many steps of a real one."""

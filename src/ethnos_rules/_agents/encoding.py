@@ -89,6 +89,7 @@ from .._rules.frozen import copier
 from .._rules.memo import ByIdentity
 from .._rules.notation import parse_action
 from .._rules.options import Options
+from .._rules.randomness import check_random
 from .._rules.state import GameState
 
 _RULES = FIRST_EDITION
@@ -460,6 +461,7 @@ class EncodedState:
             RulesError: (rule ``CHANCE``) ``rng`` is neither a :class:`random.Random` nor a
                 ``numpy.random.Generator``.
         """
+        check_random(rng)  # also where nothing is drawn: a bad source is refused every time
         state, drawn = self.state, 0
         while state.pending.chance:  # the rules drew the outcome: it is well formed and legal
             state = apply_well_formed(state, sample_outcome(state, rng))

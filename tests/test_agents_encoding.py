@@ -149,8 +149,9 @@ def test_an_illegal_id_is_refused_by_the_rule_that_forbids_it() -> None:
     begun = node.apply_id(encode(parse_action("band *ELF-red"))[0])
     with pytest.raises(IllegalActionError, match="BAND-1: no legal band goes on from"):
         begun.apply_id(encode(parse_action("recruit deck"))[0])
-    with pytest.raises(RulesError, match="BAND"):
-        node.apply_id(BAND_DONE)
+    for step in (BAND_DONE, encode(parse_action("band *ELF-red ELF-red"))[1]):
+        with pytest.raises(IllegalActionError, match=r"BAND-1: .* goes on from a band's Leader"):
+            node.apply_id(step)
     with pytest.raises(IllegalActionError, match="BAND-4: 'band leader ELF-red' is a step"):
         node.decision(encode(parse_action("band *ELF-red"))[0])
 

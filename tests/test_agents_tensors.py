@@ -19,9 +19,11 @@ from ethnos_rules import (  # noqa: E402
     GameRecord,
     GameState,
     Observation,
+    Options,
     RulesError,
     chance_outcomes,
     information_state,
+    legal_actions,
     new_game,
     observation,
     play_random,
@@ -32,6 +34,7 @@ from ethnos_rules import (  # noqa: E402
 )
 from ethnos_rules._rules.decisions import DECISION_TYPES  # noqa: E402
 from ethnos_rules._rules.editions import FIRST_EDITION  # noqa: E402
+from ethnos_rules._rules.tribes import KeepPending  # noqa: E402
 from ethnos_rules.agents import (  # noqa: E402
     SEAT_PIECES,
     EncodedState,
@@ -112,6 +115,10 @@ def test_each_piece_holds_what_the_seat_sees(prefix: GamePrefix) -> None:
         assert sorted(one_hot["tribes"]) == sorted(t.index for t in state.tribes)
         assert list(piece["row"]) == _counts(seen.row)
         assert list(piece["hand"]) == _counts(seen.hand)
+        kept = state.pending.kept if isinstance(state.pending, KeepPending) else ()
+        assert piece["elves_kept"].tolist() == [len(kept)]
+        mine = kept if isinstance(state.pending, KeepPending) and mover == seat else ()
+        assert list(piece["kept"]) == _counts(mine)
         tokens = [[*values, *[0] * (3 - len(values))] for values in seen.tokens]
         assert piece["tokens"][: len(tokens)].tolist() == tokens
         assert not piece["tokens"][len(tokens) :].any()
@@ -355,3 +362,23 @@ def test_arguments_of_the_wrong_kind_are_refused_by_name() -> None:
     for seat in (-1, 2, True):
         with pytest.raises(SetupError, match="SETUP-1"):
             information_state_text((), EncodedState(final), seat)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_what_the_tensor_does_not_tell_apart_the_seat_does_not_either(players: int) -> None:
+    """The converse of the property above, over whole games with the Elves and random rule
+    options: states that give a seat equal tensors are equal to it (its observation), and
+    where it is to move they offer it the same actions (the Elves' cards kept so far)."""
+    tribes = ["ELF", "WIZ", "MER", "CEN", "ORC", "TRO"][: 5 if players < 4 else 6]
+    choices: dict[str, Any] = Options.choices()
+    for seed in range(4):
+        rng = random.Random(seed)
+        options = Options(**{name: rng.choice(values) for name, values in choices.items()})
+        seen: dict[tuple[int, bytes], tuple[Observation, frozenset[Any] | None]] = {}
+        for state in play_random(players, seed=seed, tribes=tribes, options=options).states():
+            mover = to_move(state)
+            for seat in range(players):
+                key = (seat, observation_tensor(state, seat).tobytes())
+                legal = frozenset(legal_actions(state)) if mover == seat else None
+                now = (observation(state, seat), legal)
+                assert seen.setdefault(key, now) == now, (seed, seat, state.pending.describe())

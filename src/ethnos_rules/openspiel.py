@@ -11,8 +11,10 @@
 
 Parameters (all optional): ``players`` (2 to 6, default 2); ``tribes``, the tribe codes in
 play separated by ``/`` (``"CEN/ELF/MER/ORC/SKE/WIZ"``; a comma would end the parameter in
-OpenSpiel's game strings) (default: chosen by chance, SETUP-3); and each rule option of spec §12
-by its name (``placement``, ``merfolk_checkpoints``, ...), as text.
+OpenSpiel's game strings) (default: chosen by chance, SETUP-3); and each switchable rule option
+of spec §12, those ``Options.choices()`` lists, by its name (``placement``,
+``merfolk_checkpoints``, ...), as text. The glory tokens and the Merfolk board are not
+parameters: the game has the printed ones.
 
 The ids are those of :mod:`ethnos_rules.agents`, chance included (explicit stochastic chance
 with the rules' exact probabilities, as floats). A band is built in several decisions of the

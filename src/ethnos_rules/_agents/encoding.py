@@ -535,6 +535,11 @@ class EncodedState:
             return IllegalActionError(
                 "BAND-1", f"no legal band goes on from '{built}' with '{text}'; legal: {legal}"
             )
+        if _START["band add"] <= action_id <= BAND_DONE:
+            return IllegalActionError(
+                "BAND-1",
+                f"'{text}' goes on from a band's Leader, and no band is begun; legal: {legal}",
+            )
         try:
             apply(self.state, _action_of(text, self.state))
         except RulesError as error:
@@ -561,8 +566,6 @@ def _action_of(text: str, state: GameState) -> Action:
     if verb == "tokens":
         kingdom = KINGDOMS[min(len(state.tokens), len(KINGDOMS) - 1)]
         return LayTokens(kingdom, tuple(map(int, rest.split())))
-    if verb == "band" and rest.startswith("leader "):
+    if verb == "band":  # a Leader: the other steps of a band are refused before this
         return PlayBand(_RULES.card(rest.removeprefix("leader ")))
-    if verb == "band":
-        return PlayBand(_CARDS[0]) if rest == "done" else PlayBand(_RULES.card(rest[4:]))
     return parse_action(text)

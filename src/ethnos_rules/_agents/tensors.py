@@ -37,6 +37,7 @@ from .._rules.observation import observation
 from .._rules.seatview import seen_items
 from .._rules.setup import check_players
 from .._rules.state import Band, GameState, PlayerState, Stage
+from .._rules.tribes import KeepPending
 from .bounds import max_history_tokens
 from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
 
@@ -76,6 +77,7 @@ OBSERVATION_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("to_move", (MAX_PLAYERS + 1,)),
     ("age", (3,)),
     ("dragons_drawn", (3,)),
+    ("elves_kept", (1,)),
     ("deck", (2,)),
     ("tribes", (12,)),
     ("tokens", (len(KINGDOMS), _TOKENS_PER_KINGDOM)),
@@ -85,6 +87,7 @@ OBSERVATION_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("seats", (MAX_PLAYERS, _SEAT_SIZE)),
     ("hand", (_CARDS,)),
     ("hands", (MAX_PLAYERS, _CARDS)),
+    ("kept", (_CARDS,)),
 )
 """The pieces of the observation tensor, in order, with their shapes:
 
@@ -96,6 +99,8 @@ OBSERVATION_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
 - ``to_move``: one-hot of the seat to decide, relative to the observer; the last entry for
   chance and the end;
 - ``age``: one-hot of the Age; ``dragons_drawn``: one per Dragon drawn this Age;
+- ``elves_kept``: how many cards the Elves being resolved have kept so far (TRIBE-ELF-1), as
+  everyone sees it;
 - ``deck``: Ally cards left in the deck, and of those in its top part;
 - ``tribes``: the tribes in play (by tribe); ``tokens``: each kingdom's glory tokens, lowest
   first;
@@ -104,7 +109,9 @@ OBSERVATION_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
 - ``seats``: each seat's public pieces (:data:`SEAT_PIECES`), relative to the observer;
 - ``hand``: the observer's hand (counts by card index) — private;
 - ``hands``: every hand, relative to the observer — what no player sees; only in the
-  all-seeing view.
+  all-seeing view;
+- ``kept``: which cards the Elves being resolved have kept so far (counts by card index) —
+  private: the observer's own, or in the all-seeing view whoever's; with ``hand`` or ``hands``.
 """
 
 
@@ -116,12 +123,17 @@ def observation_pieces(
     _check_private(private)
     out = [OBSERVATION_PIECES[0]]
     if public:
-        out += [p for p in OBSERVATION_PIECES[1:] if p[0] not in ("hand", "hands")]
+        out += [p for p in OBSERVATION_PIECES[1:] if p[0] not in _PRIVATE]
     if private == "seat":
         out.append(("hand", (_CARDS,)))
     if private == "all":
         out.append(("hands", (MAX_PLAYERS, _CARDS)))
+    if private != "none":
+        out.append(("kept", (_CARDS,)))
     return out
+
+
+_PRIVATE = ("hand", "hands", "kept")
 
 
 def _check_private(private: str) -> None:
@@ -207,7 +219,7 @@ def _starts(public: bool, private: str) -> dict[str, int]:
 
 _STAGES, _DECISIONS, _MOVERS = len(Stage), len(DECISION_TYPES), MAX_PLAYERS + 1
 _DECISION_INDEX = {kind: i for i, kind in enumerate(DECISION_TYPES)}
-_MOMENT_SIZE = _STAGES + _DECISIONS + _MOVERS + 3 + 3  # from ``stage`` to ``dragons_drawn``
+_MOMENT_SIZE = _STAGES + _DECISIONS + _MOVERS + 3 + 3 + 1  # from ``stage`` to ``elves_kept``
 # A seat's pieces from ``hand_size`` to ``trolls``; the Giant token comes next, then the bands.
 _HEAD = sum(
     size for _, size in SEAT_PIECES[: [name for name, _ in SEAT_PIECES].index("giant_token")]
@@ -226,14 +238,23 @@ def _frozen(values: Any) -> memoryview:
 
 
 @functools.lru_cache(maxsize=4096)
-def _moment_piece(key: tuple[int, int, int, int, int]) -> memoryview:
-    """The pieces from ``stage`` to ``dragons_drawn`` (at most 7 x 14 x 7 x 3 x 4 of them)."""
-    stage, decision, to_move, age, dragons = key
+def _moment_piece(key: tuple[int, int, int, int, int, int]) -> memoryview:
+    """The pieces from ``stage`` to ``elves_kept``."""
+    stage, decision, to_move, age, dragons, kept = key
     ages = _STAGES + _DECISIONS + _MOVERS
     now = np.zeros(_MOMENT_SIZE, np.float32)
     now[[stage, _STAGES + decision, _STAGES + _DECISIONS + to_move, ages + age - 1]] = 1
     now[ages + 3 : ages + 3 + dragons] = 1
+    now[-1] = kept
     return _frozen(now)
+
+
+def _kept(state: GameState) -> tuple[int | None, tuple[Card, ...]]:
+    """The seat whose Elves are keeping cards now, and the cards they have kept so far."""
+    pending = state.pending
+    if type(pending) is KeepPending:
+        return pending.ctx.seat, pending.kept
+    return None, ()
 
 
 SeatPublic = tuple[int, int, tuple[int, ...], int | None, tuple[int, ...], tuple[int, ...]]
@@ -313,6 +334,8 @@ class ObservationWriter:
         self._bands: list[tuple[Band, ...]] = [()] * players
         self._giant: int | None = None  # the seat holding the Giant token
         self._hands: list[tuple[Card, ...]] = [()] * players
+        self._keeping: Any = None  # the pending decision the kept piece shows
+        self._kept_shown = False  # whether it shows any card
         # Each seat from the observer's, as (relative seat, seat, where its pieces start).
         seats = self._at.get("seats", 0)
         self._order = [
@@ -347,7 +370,19 @@ class ObservationWriter:
             for rel in range(n):
                 start = self._at["hands"] + rel * _CARDS
                 self._write_hand(rel, players[(seat + rel) % n].hand, start)
+        if self.private != "none" and node.state.pending is not self._keeping:
+            self._write_kept(node.state)
         return self._tensor.copy()
+
+    def _write_kept(self, state: GameState) -> None:
+        """The ``kept`` piece: the cards the observer's Elves (any seat's, seeing all) kept."""
+        self._keeping = state.pending
+        keeper, kept = _kept(state)
+        if keeper != self.seat and self.private == "seat":
+            kept = ()
+        if kept or self._kept_shown:
+            self._write_counts(self._at["kept"], kept)
+        self._kept_shown = bool(kept)
 
     def _write_public(self, node: EncodedState) -> None:
         # Each part is compared by identity first: an unchanged part is the same object.
@@ -380,7 +415,7 @@ class ObservationWriter:
         self._giant = holder
 
     def _write_moment(self, node: EncodedState) -> None:
-        """The pieces from ``stage`` to ``dragons_drawn``: what the game is deciding now, which
+        """The pieces from ``stage`` to ``elves_kept``: what the game is deciding now, which
         the pending decision, the Age and the Dragons drawn tell."""
         state, shown = node.state, self._decision
         # Compared by identity: turns of the same seat share their pending object. An equal
@@ -391,7 +426,8 @@ class ObservationWriter:
         mover, n = node.to_move(), self.players
         to_move = MAX_PLAYERS if mover is None or mover is CHANCE else (mover - self.seat) % n
         kind = _DECISION_INDEX[type(state.pending)]
-        key = (state.pending.stage, kind, to_move, state.age, state.dragons_drawn)
+        kept = len(_kept(state)[1])
+        key = (state.pending.stage, kind, to_move, state.age, state.dragons_drawn, kept)
         start = self._at["stage"]
         self._cells[start : start + _MOMENT_SIZE] = _moment_piece(key)
 
@@ -484,6 +520,9 @@ def observation_text(
             f"seat {s} hand: " + (" ".join(c.code for c in p.hand) or "-")
             for s, p in enumerate(encoded.state.players)
         ]
+    keeper, kept = _kept(encoded.state)
+    if kept and (private == "all" or (private == "seat" and keeper == seat)):
+        lines.append(f"seat {keeper} Elves kept: " + " ".join(c.code for c in kept))
     return "\n".join(lines)
 
 

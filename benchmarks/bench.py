@@ -769,7 +769,9 @@ def markdown(results: dict[str, Any]) -> str:
             "",
             f"Random 4-player games ({a['games']} a round, {a['rounds']} alternating rounds,"
             " medians), per decision of the game (chance included; a band once, however many"
-            " ids built it):",
+            " ids built it). Each ratio is the median of the rounds' ratios (a round times the"
+            " raw API and each adapter one after another), not the quotient of the medians in"
+            " the µs column:",
             "",
             "| through | µs per decision | ratio to the raw API |",
             "|---|---|---|",

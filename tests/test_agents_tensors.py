@@ -362,6 +362,8 @@ def test_arguments_of_the_wrong_kind_are_refused_by_name() -> None:
     for seat in (-1, 2, True):
         with pytest.raises(SetupError, match="SETUP-1"):
             information_state_text((), EncodedState(final), seat)
+    with pytest.raises(InvalidStateError, match="STATE: expected an EncodedState"):
+        information_state_text((), final, 0)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

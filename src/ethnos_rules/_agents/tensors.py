@@ -32,6 +32,7 @@ from .._rules.editions import FIRST_EDITION
 from .._rules.engine import CHANCE, is_terminal, winners
 from .._rules.errors import SetupError
 from .._rules.events import Event
+from .._rules.invariants import InvalidStateError
 from .._rules.notation import parse_action
 from .._rules.observation import observation
 from .._rules.seatview import seen_items
@@ -531,11 +532,11 @@ def information_state_text(recall: Iterable[Action], node: EncodedState, seat: i
     being built (as :class:`~ethnos_rules.InformationState` writes its decisions).
 
     Raises:
-        SetupError: (``SETUP-1``) ``node`` is not an EncodedState, or ``seat`` not one of its
-            game's seats.
+        InvalidStateError: ``node`` is not an EncodedState.
+        SetupError: (``SETUP-1``) ``seat`` is not a seat of its game.
     """
     if not isinstance(node, EncodedState):
-        raise SetupError("SETUP-1", f"expected an EncodedState, not {type(node).__name__}")
+        raise InvalidStateError((f"expected an EncodedState, not {type(node).__name__}",))
     check_seat(seat, node.state.config.players)
     return "\n".join([f"seat {seat}", *map(str, recall), *map(action_text, node.band)])
 

@@ -161,7 +161,11 @@ class EthnosEnv(AECEnv):
         return self.node.state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; with ``seed``, the environment's generator is seeded anew."""
+        """A new game; with ``seed``, the environment's generator is seeded anew.
+
+        ``options`` are ignored: the game's rule options are given to :func:`env`. (PettingZoo's
+        own api_test resets with options of its own, so they cannot be refused.)
+        """
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         self.decisions = 0

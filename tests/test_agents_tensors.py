@@ -362,6 +362,15 @@ def test_arguments_of_the_wrong_kind_are_refused_by_name() -> None:
     for seat in (-1, 2, True):
         with pytest.raises(SetupError, match="SETUP-1"):
             information_state_text((), EncodedState(final), seat)
+    publics: list[Any] = ["no", 0, None]
+    for public in publics:
+        with pytest.raises(ValueError, match="public must be True or False"):
+            observation_tensor(final, 0, public=public)
+        with pytest.raises(ValueError, match="public must be True or False"):
+            ObservationWriter(0, 2, public=public)
+    assert observation_tensor(final, 0, public=np.bool_(False)).shape == (
+        observation_size(public=False),
+    )
     with pytest.raises(InvalidStateError, match="STATE: expected an EncodedState"):
         information_state_text((), final, 0)  # type: ignore[arg-type]
 

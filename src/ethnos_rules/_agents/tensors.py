@@ -121,7 +121,7 @@ def observation_pieces(
 ) -> list[tuple[str, tuple[int, ...]]]:
     """The pieces of an observation that shows the public position (``public``), and the
     observer's own hand (``private="seat"``), every hand (``"all"``) or none (``"none"``)."""
-    _check_private(private)
+    _check_view(public, private)
     out = [OBSERVATION_PIECES[0]]
     if public:
         out += [p for p in OBSERVATION_PIECES[1:] if p[0] not in _PRIVATE]
@@ -137,7 +137,10 @@ def observation_pieces(
 _PRIVATE = ("hand", "hands", "kept")
 
 
-def _check_private(private: str) -> None:
+def _check_view(public: bool, private: str) -> None:
+    """Refuse a choice of pieces that is none (a text for ``public`` would count as True)."""
+    if not isinstance(public, bool | np.bool_):
+        raise ValueError(f"public must be True or False, not {public!r}")
     if private not in ("none", "seat", "all"):
         raise ValueError(f"private must be 'none', 'seat' or 'all', not {private!r}")
 
@@ -182,8 +185,9 @@ def observation_tensor(
 
     Raises:
         SetupError: (``SETUP-1``) ``seat`` is not a seat of the game.
+        ValueError: ``public`` is not True or False, or ``private`` not one of the three.
     """
-    _check_private(private)
+    _check_view(public, private)
     encoded = node if isinstance(node, EncodedState) else EncodedState.of(node)
     players = encoded.state.config.players
     check_seat(seat, players)  # before the lookup: True is not seat 1
@@ -305,13 +309,14 @@ class ObservationWriter:
 
     Raises:
         SetupError: (``SETUP-1``) ``players`` is not 2 to 6, or ``seat`` is not one of its seats.
-        ValueError: ``private`` is not ``"none"``, ``"seat"`` or ``"all"``.
+        ValueError: ``public`` is not True or False, or ``private`` is not ``"none"``, ``"seat"``
+            or ``"all"``.
     """
 
     def __init__(
         self, seat: int, players: int, *, public: bool = True, private: str = "seat"
     ) -> None:
-        _check_private(private)
+        _check_view(public, private)
         check_players(players)
         check_seat(seat, players)
         self.seat, self.players, self.public, self.private = seat, players, public, private
@@ -506,7 +511,7 @@ def observation_text(
     seat 0
     hand: ELF-red
     """
-    _check_private(private)
+    _check_view(public, private)
     encoded = node if isinstance(node, EncodedState) else EncodedState.of(node)
     seen = observation(encoded.state, seat)
     lines = [f"seat {seat}"]

@@ -192,6 +192,26 @@ def test_states_pickle_and_bad_parameters_are_refused() -> None:
         ethnos_rules.openspiel.EthnosGame({"players": 2, "placement": "sometimes"})
 
 
+def test_games_copy_and_pickle_and_tribes_with_commas_serialise() -> None:
+    """A game copied or pickled is the game made anew from its parameters; tribes separated
+    by commas are kept separated by "/", so the game's string, and with it every copy of a
+    state, reads back."""
+    game = pyspiel.load_game("python_ethnos", {"players": 3, "tribes": "ELF,DWA,GIA,MER,ORC"})
+    assert "tribes=ELF/DWA/GIA/MER/ORC," in str(game)
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and again.legal_actions() == state.legal_actions()
+    _, read = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(read) == str(state)
+    for copied in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert str(copied) == str(game) and copied.tribes == game.tribes
+        fresh = copied.new_initial_state()
+        assert fresh.chance_outcomes() == game.new_initial_state().chance_outcomes()
+        copied.make_py_observer()
+
+
 def test_information_state_tensors_are_the_librarys_information_states() -> None:
     """Worked out only when asked for, a seat's information state tensor is the library's
     information_state of the decisions so far, seat by seat, after the observer's one-hot."""

@@ -10,8 +10,9 @@
 (True, 12)
 
 Parameters (all optional): ``players`` (2 to 6, default 2); ``tribes``, the tribe codes in
-play separated by ``/`` (``"CEN/ELF/MER/ORC/SKE/WIZ"``; a comma would end the parameter in
-OpenSpiel's game strings) (default: chosen by chance, SETUP-3); and each switchable rule option
+play separated by ``/`` (``"CEN/ELF/MER/ORC/SKE/WIZ"``; in a dict of parameters, commas or
+spaces do too, and the game's string writes them with ``/``, since a comma ends a parameter
+there) (default: chosen by chance, SETUP-3); and each switchable rule option
 of spec §12, those ``Options.choices()`` lists, by its name (``placement``,
 ``merfolk_checkpoints``, ...), as text. The glory tokens and the Merfolk board are not
 parameters: the game has the printed ones.
@@ -101,8 +102,16 @@ class EthnosGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=max_game_length(n, self.options),
         )
-        super().__init__(_GAME_TYPE, info, params or {})
+        given = dict(params or {})
+        if self.tribes:  # "/" only: a comma would end the parameter in the game's string
+            given["tribes"] = "/".join(self.tribes)
+        super().__init__(_GAME_TYPE, info, given)
         self.history_length = max_history_tokens(n, self.options)
+
+    # A copy or a pickle is the game made anew from its parameters: pyspiel's own pickling
+    # of a Python game rebuilds the C++ game only, without this class's attributes.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EthnosGame, (self.get_parameters(),))
 
     def new_initial_state(self) -> EthnosState:
         """The start of a game: chance chooses the tribes (unless given), the tokens, the

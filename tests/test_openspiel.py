@@ -205,7 +205,10 @@ def test_games_copy_and_pickle_and_tribes_with_commas_serialise() -> None:
     assert again.history() == state.history() and again.legal_actions() == state.legal_actions()
     _, read = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert str(read) == str(state)
-    for copied in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+    for protocol in (0, 1):  # pyspiel's serialisation needs 2: refused, not an abort
+        with pytest.raises(pickle.PicklingError, match="protocol 2 or later"):
+            pickle.dumps(state, protocol)
+    for copied in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game, 0))):
         assert str(copied) == str(game) and copied.tribes == game.tribes
         fresh = copied.new_initial_state()
         assert fresh.chance_outcomes() == game.new_initial_state().chance_outcomes()

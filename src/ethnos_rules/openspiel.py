@@ -28,8 +28,10 @@ the sum 0.
 
 from __future__ import annotations
 
+import operator
+import pickle
 import re
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 import pyspiel
@@ -201,6 +203,15 @@ class EthnosState(pyspiel.State):
 
     def returns(self) -> list[float]:
         return list(returns(self.node.state))
+
+    # pyspiel pickles a state through its own serialisation, which protocols 0 and 1 cannot
+    # carry: the interpreter would abort ("no pybind11-registered base types").
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        if operator.index(protocol) < 2:
+            raise pickle.PicklingError(
+                f"python_ethnos states pickle with protocol 2 or later, not {protocol}"
+            )
+        return super().__reduce_ex__(protocol)
 
     def __str__(self) -> str:
         text = str(self.node.state)

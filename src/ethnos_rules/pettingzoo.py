@@ -24,6 +24,7 @@ as an RGB array, through cairosvg, which needs the Cairo library (Debian's ``lib
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -197,9 +198,7 @@ class EthnosEnv(AECEnv):
             GameOverError: (``GAME-1``) every agent has taken its last step: call ``reset``.
         """
         if not (self._reset and self.agents):
-            if not self._reset:
-                EnvLogger.error_observe_before_reset()
-            raise self._over()
+            raise self._not_playing(EnvLogger.error_observe_before_reset)
         agent = self.agent_selection
         observation = self.observe(agent) if observe else None
         return (
@@ -227,7 +226,11 @@ class EthnosEnv(AECEnv):
             mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
         return {"observation": self._writers[seat].write(self.node), "action_mask": mask}
 
-    def _over(self) -> GameOverError:
+    def _not_playing(self, before_reset: Callable[[], None]) -> GameOverError:
+        """Why no game is being played: PettingZoo's own error before a reset (raised by
+        ``before_reset``), else the game over (returned, for the caller to raise)."""
+        if not self._reset:
+            before_reset()
         return GameOverError(
             "GAME-1", "the game is over and every agent has taken its last step: call reset()"
         )
@@ -241,9 +244,7 @@ class EthnosEnv(AECEnv):
             AssertionError: before ``reset`` (PettingZoo's own error for this).
         """
         if not (self._reset and self.agents):
-            if not self._reset:
-                EnvLogger.error_step_before_reset()
-            raise self._over()
+            raise self._not_playing(EnvLogger.error_step_before_reset)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -461,12 +461,14 @@ class EncodedState:
             RulesError: (rule ``CHANCE``) ``rng`` is neither a :class:`random.Random` nor a
                 ``numpy.random.Generator``.
         """
-        check_random(rng)  # also where nothing is drawn: a bad source is refused every time
         state, drawn = self.state, 0
         while state.pending.chance:  # the rules drew the outcome: it is well formed and legal
-            state = apply_well_formed(state, sample_outcome(state, rng))
+            state = apply_well_formed(state, sample_outcome(state, rng))  # which checks rng
             drawn += 1
-        return (self, 0) if not drawn else (_next(self, state, (), (), *_UNKNOWN), drawn)
+        if not drawn:
+            check_random(rng)  # refused here too, where nothing is drawn
+            return self, 0
+        return _next(self, state, (), (), *_UNKNOWN), drawn
 
     def completes(self, action_id: int) -> bool:
         """False for a band's Leader or added card, which only build the band; True for every

@@ -138,7 +138,7 @@ _PRIVATE = ("hand", "hands", "kept")
 
 
 def _check_view(public: bool, private: str) -> None:
-    """Refuse a choice of pieces that is none (a text for ``public`` would count as True)."""
+    """Refuse what is not a choice of pieces (a text for ``public`` would count as True)."""
     if not isinstance(public, bool | np.bool_):
         raise ValueError(f"public must be True or False, not {public!r}")
     if private not in ("none", "seat", "all"):

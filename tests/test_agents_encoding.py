@@ -199,3 +199,42 @@ def test_asking_for_chance_outcomes_where_a_player_decides_changes_nothing() -> 
     begun = asked.apply_id(leader)
     assert begun.chance_outcomes() == () and begun.legal_ids() == band
     assert begun.apply_id(BAND_DONE).state != node.state
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_prefixes(game_setups(component_data=False)))
+def test_a_node_built_with_its_band_is_the_node_its_steps_reach(prefix: object) -> None:
+    """Property: ``EncodedState(state, band)`` for every begun part of every legal band (a
+    sample of them) equals the node its steps reach, with the same legal ids; and the steps
+    that complete a decision are refused as a band begun."""
+    state = prefix.state  # type: ignore[attr-defined]
+    bands = [a for a in legal_actions(state) if isinstance(a, PlayBand)]
+    for band in random.Random(len(bands)).sample(bands, min(len(bands), 20)):
+        ids, node = encode(band), EncodedState.of(state)
+        for k, step in enumerate(ids[:-1]):
+            node = node.apply_id(step)
+            built = EncodedState(state, ids[: k + 1])
+            assert built == node and built.legal_ids() == node.legal_ids()
+        with pytest.raises(IllegalActionError, match="BAND-1: 'band done' is not a step"):
+            EncodedState(state, ids)
+
+
+def test_a_band_begun_that_no_legal_band_begins_with_is_refused() -> None:
+    state = position(2, ["DWA", "ELF", "GIA", "MER", "ORC"], hands={0: "ELF-red ELF-red"})
+    leader, add = encode(parse_action("band *ELF-red ELF-red"))[:2]
+    assert EncodedState(state, [leader, add]) == EncodedState(state, (leader, add))
+    assert EncodedState(state, []) == EncodedState(state) == EncodedState.of(state)
+    refusals: list[tuple[object, type[Exception], str]] = [
+        ([add], IllegalActionError, "BAND-1: 'band add ELF-red' goes on from a band's Leader"),
+        ([leader, add, add], IllegalActionError, "BAND-1: no legal band goes on from"),
+        ([action_id(parse_action("recruit deck"))], IllegalActionError, "begins with its Leader"),
+        ([leader, "x"], MalformedActionError, "'x' is not an action id"),
+        ([True], MalformedActionError, "True is not an action id"),
+        ("band", MalformedActionError, "a sequence of action ids, not 'band'"),
+        (7, MalformedActionError, "a sequence of action ids, not 7"),
+    ]
+    for band, error, message in refusals:
+        with pytest.raises(error, match=message):
+            EncodedState(state, band)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="STATE: expected a GameState"):
+        EncodedState(None)  # type: ignore[arg-type]

@@ -91,6 +91,13 @@ def test_an_unknown_render_mode_is_refused() -> None:
         env(2, render_mode="rgb")
 
 
+def test_render_without_a_render_mode_warns_and_draws_nothing() -> None:
+    game = env(2)
+    game.reset(seed=1)
+    with pytest.warns(UserWarning, match=r'without a render mode: give env\(\) render_mode="ansi"'):
+        assert game.render() is None
+
+
 def test_a_whole_game_follows_the_rules() -> None:
     game = env(4)
     game.reset(seed=7)

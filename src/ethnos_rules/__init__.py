@@ -23,6 +23,8 @@ True
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
+from ethnos_rules._rules.words import given
+
 from ._io.archive import validate_files, validate_many
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError
 from ._io.records import (
@@ -164,7 +166,7 @@ def card(code: str) -> Card:
         MalformedActionError: (rule ``NOTATION``) for text that names no card.
     """
     if not isinstance(code, str):
-        raise MalformedActionError("NOTATION", f"a card is written as text, not {code!r}")
+        raise MalformedActionError("NOTATION", f"a card is written as text, not {given(code)}")
     try:
         return FIRST_EDITION.card(code)
     except KeyError as err:

@@ -27,6 +27,7 @@ from ._rules.errors import RulesError
 from ._rules.observation import observation
 from ._rules.options import Options
 from ._rules.replay import play_random
+from ._rules.words import given
 from ._text.html_replay import replay_html
 from ._text.narration import Narrator
 
@@ -178,7 +179,7 @@ def _options(pairs: Sequence[str]) -> Options | None:
         name, sep, value = pair.partition("=")
         if not sep or name not in OPTION_NAMES:
             raise click.BadParameter(
-                f"{pair!r}: write NAME=VALUE with NAME one of {', '.join(OPTION_NAMES)}",
+                f"{given(pair)}: write NAME=VALUE with NAME one of {', '.join(OPTION_NAMES)}",
                 param_hint="--option",
             )
         chosen[name] = value
@@ -312,7 +313,7 @@ def _dataset(setup: _Setup, seed: int, games: int, out: str | None, jobs: int | 
     if out.endswith(".json"):  # a folder of that name is surely not what was meant
         raise click.BadParameter(
             f"{games} games go to a folder or a .jsonl file (one record per line), not to"
-            f" {out!r}: try --out {out[: -len('.json')]}.jsonl",
+            f" {given(out)}: try --out {out[: -len('.json')]}.jsonl",
             param_hint="'--out'",
         )
     _simulated(setup, seed)  # a setup the rules refuse stops here, before --out is touched

@@ -37,7 +37,8 @@ import numpy as np
 import pyspiel
 
 from ethnos_rules import CHANCE, ChanceNode, GameState, Options, new_game, step
-from ethnos_rules._agents.tensors import Played, Seen, check_seat
+from ethnos_rules._agents.tensors import Played, Seen
+from ethnos_rules._rules.setup import check_seat
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,

@@ -27,6 +27,7 @@ import io
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -34,6 +35,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ethnos_rules import ChanceNode, GameOverError, GameState, Options, SetupError, new_game, svg
+from ethnos_rules._rules.words import given
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
@@ -71,7 +73,8 @@ def env(
         tribes: The tribes in play (default: chosen by chance, SETUP-3).
         options: The rule options of spec §12.
         render_mode: ``"ansi"`` (``render()`` returns the position as text), ``"human"``
-            (it prints it) or ``"rgb_array"`` (it returns the board as an RGB array).
+            (it prints it) or ``"rgb_array"`` (it returns the board as an RGB array); with
+            None (the default), ``render()`` returns None, with a warning.
 
     Raises:
         SetupError: a setup the rules refuse (e.g. 7 players).
@@ -152,7 +155,7 @@ class EthnosEnv(AECEnv):
         except (KeyError, TypeError):  # TypeError: a list, say, which no name equals
             raise SetupError(
                 "SETUP-1",
-                f"{agent!r} is not an agent of this game; its agents are"
+                f"{given(agent)} is not an agent of this game; its agents are"
                 f" {', '.join(self.possible_agents)}",
             ) from None
 
@@ -264,7 +267,14 @@ class EthnosEnv(AECEnv):
 
     def render(self) -> str | Any | None:
         """The position as text (``"ansi"``), printed (``"human"``), or drawn as an array of
-        height x width x 3 ``uint8`` (``"rgb_array"``, :data:`RGB_WIDTH` wide)."""
+        height x width x 3 ``uint8`` (``"rgb_array"``, :data:`RGB_WIDTH` wide). With no render
+        mode, nothing: Gymnasium's logger warns, as PettingZoo's own environments do."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() draws nothing without a render mode: give env() render_mode="
+                + " or ".join(f'"{mode}"' for mode in self.metadata["render_modes"])
+            )
+            return None
         if self.render_mode == "rgb_array":
             return _rgb(svg.board(self.node.state))
         text = str(self.node.state)

@@ -91,6 +91,7 @@ from .._rules.notation import parse_action
 from .._rules.options import Options
 from .._rules.randomness import check_random
 from .._rules.state import GameState
+from .._rules.words import given
 
 _RULES = FIRST_EDITION
 _CARDS: tuple[Card, ...] = _RULES.cards
@@ -206,7 +207,7 @@ def _check_id(action_id: object) -> int:
     if value is None or not 0 <= value < NUM_DISTINCT_ACTIONS:
         raise MalformedActionError(
             "NOTATION",
-            f"{action_id!r} is not an action id (ids are integers from 0 to"
+            f"{given(action_id)} is not an action id (ids are integers from 0 to"
             f" {NUM_DISTINCT_ACTIONS - 1})",
         )
     return value
@@ -341,12 +342,23 @@ def action_id(action: Action) -> int:
 # --- a game state with a band being built -----------------------------------------------------
 
 
-# No __weakref__ slot: a node is built at every step, through a draft (see _after).
-@attrs.frozen(eq=False, slots=True, weakref_slot=False)
+# No __weakref__ slot: a node is built at every step, through a draft (see _after). Its own
+# __init__ checks what it is given; the steps build nodes without it (_next).
+@attrs.frozen(eq=False, slots=True, weakref_slot=False, init=False)
 class EncodedState:
     """A game state seen through the action ids: the state, and the band being built in it.
 
-    Pure and frozen like the state: :meth:`apply_id` returns a new one.
+    Pure and frozen like the state: :meth:`apply_id` returns a new one. ``EncodedState(state,
+    band)`` is the node reached from ``state`` by the steps ``band``, checked as
+    :meth:`apply_id` checks them:
+
+    >>> from ethnos_rules import position
+    >>> from ethnos_rules.agents import EncodedState, action_id, action_text
+    >>> state = position(2, ["DWA", "ELF", "GIA", "MER", "ORC"], hands={0: "ELF-red ELF-red"})
+    >>> node = EncodedState.of(state)
+    >>> begun = node.apply_id(node.legal_ids()[-1])
+    >>> [action_text(i) for i in begun.band], EncodedState(state, begun.band) == begun
+    (['band leader ELF-red'], True)
 
     Attributes:
         state: The game state; it changes only when a decision is complete.
@@ -367,23 +379,30 @@ class EncodedState:
         default=None, alias="outcomes", repr=False
     )
 
-    @classmethod
-    def of(cls, state: GameState) -> EncodedState:
-        """``state`` with no band begun.
+    def __init__(self, state: GameState, band: Iterable[int] = ()) -> None:
+        """``state``, with the band of the ids ``band`` begun in it (none by default).
 
         Raises:
             InvalidStateError: ``state`` is not a GameState.
-            SetupError: (``COMP-5``) the game's glory tokens are not the printed ones.
+            SetupError: (``COMP-5``) the game's glory tokens are not the printed ones;
+                (``COMP-2``) its rules are not the first edition's.
+            MalformedActionError: an item of ``band`` is not an action id.
+            RulesError: the first of ``band`` is not a legal Leader here, as :meth:`apply_id`
+                says; (``BAND-1``) a later one does not go on with a legal band.
         """
-        to_move(state)  # refuses anything but a GameState
-        if not set(state.options.glory_tokens) <= set(TOKEN_VALUES):
-            raise SetupError(
-                "COMP-5",
-                f"the action ids cover the printed glory-token values {list(TOKEN_VALUES)},"
-                f" not {sorted(set(state.options.glory_tokens))}",
-            )
-        if state.rules is not _RULES:
-            raise SetupError("COMP-2", "the action ids are those of the first edition")
+        _check_encodable(state)
+        begun = () if band == () else _begun(state, band)
+        self.__attrs_init__(state, begun.band if begun else (), bands=begun._bands if begun else ())
+
+    @classmethod
+    def of(cls, state: GameState) -> EncodedState:
+        """``state`` with no band begun: ``EncodedState(state)``.
+
+        Raises:
+            InvalidStateError: ``state`` is not a GameState.
+            SetupError: (``COMP-5``) the game's glory tokens are not the printed ones;
+                (``COMP-2``) its rules are not the first edition's.
+        """
         return cls(state)
 
     def __eq__(self, other: object) -> bool:
@@ -560,6 +579,43 @@ _set_led = vars(EncodedState)["_led"].__set__
 _set_outcomes = vars(EncodedState)["_outcomes"].__set__
 _next = copier(EncodedState)
 _UNKNOWN = (None, None, None, None)  # a new node's legal ids, actions, bands and outcomes
+
+
+def _check_encodable(state: GameState) -> None:
+    """Refuse a state the action ids do not cover."""
+    to_move(state)  # refuses anything but a GameState
+    if not set(state.options.glory_tokens) <= set(TOKEN_VALUES):
+        raise SetupError(
+            "COMP-5",
+            f"the action ids cover the printed glory-token values {list(TOKEN_VALUES)},"
+            f" not {sorted(set(state.options.glory_tokens))}",
+        )
+    if state.rules is not _RULES:
+        raise SetupError("COMP-2", "the action ids are those of the first edition")
+
+
+def _begun(state: GameState, band: Iterable[int]) -> EncodedState | None:
+    """The node of ``state`` with the steps ``band`` taken, each checked as ``apply_id`` checks
+    it (None for no steps); only a band's Leader and added cards."""
+    if isinstance(band, str | bytes) or not isinstance(band, Iterable):
+        raise MalformedActionError(
+            "NOTATION", f"a band is a sequence of action ids, not {given(band)}"
+        )
+    node = EncodedState(state)
+    for step in band:
+        before = node
+        node = node.apply_id(step)
+        if not node.band:  # a decision complete: the band played, or no band at all
+            raise IllegalActionError(
+                "BAND-1",
+                f"'{action_text(step)}' is not a step of a band begun"
+                + (
+                    " (its Leader's id, then the cards added)"
+                    if before.band
+                    else " (it begins with its Leader's id)"
+                ),
+            )
+    return node if node.band else None
 
 
 def _action_of(text: str, state: GameState) -> Action:

@@ -36,9 +36,10 @@ from .._rules.invariants import InvalidStateError
 from .._rules.notation import parse_action
 from .._rules.observation import observation
 from .._rules.seatview import seen_items
-from .._rules.setup import check_players
+from .._rules.setup import check_players, check_seat
 from .._rules.state import Band, GameState, PlayerState, Stage
 from .._rules.tribes import KeepPending
+from .._rules.words import given
 from .bounds import max_history_tokens
 from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
 
@@ -140,9 +141,9 @@ _PRIVATE = ("hand", "hands", "kept")
 def _check_view(public: bool, private: str) -> None:
     """Refuse what is not a choice of pieces (a text for ``public`` would count as True)."""
     if not isinstance(public, bool | np.bool_):
-        raise ValueError(f"public must be True or False, not {public!r}")
+        raise ValueError(f"public must be True or False, not {given(public)}")
     if private not in ("none", "seat", "all"):
-        raise ValueError(f"private must be 'none', 'seat' or 'all', not {private!r}")
+        raise ValueError(f"private must be 'none', 'seat' or 'all', not {given(private)}")
 
 
 def _size(shape: tuple[int, ...]) -> int:
@@ -204,12 +205,6 @@ def observation_tensor(
 # order, and rewrites only what differs from the state it wrote last (a writer is not to be
 # shared between threads).
 _WRITERS = threading.local()
-
-
-def check_seat(seat: object, players: int) -> None:
-    """Refuse what is not a seat of a game of ``players``."""
-    if type(seat) is not int or not 0 <= seat < players:
-        raise SetupError("SETUP-1", f"{seat!r} is not a seat of this game")
 
 
 @functools.cache
@@ -800,7 +795,7 @@ def information_state_tensor(info: InformationState, length: int | None = None) 
             f" one), not {type(info).__name__}"
         )
     if length is not None and (type(length) is not int or length < 0):
-        raise ValueError(f"length must be a whole number of tokens, not {length!r}")
+        raise ValueError(f"length must be a whole number of tokens, not {given(length)}")
     if length is None:
         length = max_history_tokens(info.players, info.options)
     items = [parse_action(text) for text in info.decisions]

@@ -25,6 +25,7 @@ from typing import BinaryIO, TypeVar
 
 import attrs
 
+from .._rules.words import given
 from .jsonio import MAX_RECORD_BYTES, RecordError, decode
 from .records import GameRecord
 from .validation import ValidationReport, validate
@@ -248,10 +249,10 @@ def validate_files(
             is not a path as text (a ``str`` or a ``os.PathLike`` of one); nothing is read then.
     """
     if isinstance(paths, str | bytes | os.PathLike):
-        raise RecordError(f"validate_files takes a list of paths, not the one path {paths!r}")
-    given = [os.fspath(path) if isinstance(path, os.PathLike) else path for path in paths]
-    for index, path in enumerate(given):
+        raise RecordError(f"validate_files takes a list of paths, not the one path {given(paths)}")
+    listed = [os.fspath(path) if isinstance(path, os.PathLike) else path for path in paths]
+    for index, path in enumerate(listed):
         if not isinstance(path, str):
-            raise RecordError(f"path {index} is a {type(path).__name__}, not text: {path!r}")
-    found = sources(given)
+            raise RecordError(f"path {index} is a {type(path).__name__}, not text: {given(path)}")
+    found = sources(listed)
     return ((source.where, report) for source, report in check_sources(found, executor))

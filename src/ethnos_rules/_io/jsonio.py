@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .._rules.errors import RulesError
+from .._rules.words import given
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 """The largest record or snapshot text accepted (8 MiB); a whole game takes about 20 kB."""
@@ -66,7 +67,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _DuplicateKeyError(f"the key {key!r} appears twice in one object")
+            raise _DuplicateKeyError(f"the key {given(key)} appears twice in one object")
         out[key] = value
     return out
 

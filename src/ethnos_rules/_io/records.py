@@ -47,6 +47,7 @@ from .._rules.replay import Playthrough, Refusal, Visitor, replay, visit
 from .._rules.seatview import seat_decisions
 from .._rules.setup import TokenLayout, new_game
 from .._rules.state import GameState, tokens_per_kingdom
+from .._rules.words import given
 from .jsonio import (
     RecordError,
     json_path,
@@ -280,14 +281,15 @@ def _freeze(value: object, where: tuple[str | int, ...]) -> Any:
         return int(value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise RecordError(f"{value!r} is not a JSON number", json_path(where))
+            raise RecordError(f"{given(value)} is not a JSON number", json_path(where))
         return float(value)
     if isinstance(value, Mapping):
         items = {}
         for key, item in value.items():
             if not isinstance(key, str):
                 raise RecordError(
-                    f"metadata keys are text, not {type(key).__name__} {key!r}", json_path(where)
+                    f"metadata keys are text, not {type(key).__name__} {given(key)}",
+                    json_path(where),
                 )
             items[str(key)] = _freeze(item, (*where, key))
         return frozendict(items)
@@ -305,7 +307,7 @@ def _claims_or_none(value: Iterable[int] | None) -> tuple[int, ...] | None:
     for index, claim in enumerate(claims):
         if isinstance(claim, bool) or not isinstance(claim, int):
             raise RecordError(
-                f"a claimed Glory is an integer, not {claim!r}",
+                f"a claimed Glory is an integer, not {given(claim)}",
                 path=f"$.claimed_glory[{index}]",
             )
     return claims
@@ -345,7 +347,8 @@ def check_version(version: object) -> None:
     """Refuse a record format version this library does not read."""
     if type(version) is not int or version not in RECORD_VERSIONS:
         raise RecordError(
-            f"unknown record version {version!r}; this library reads versions {_versions(' and ')}",
+            f"unknown record version {given(version)};"
+            f" this library reads versions {_versions(' and ')}",
             path="$.version",
         )
 
@@ -386,7 +389,8 @@ def _check_seat(instance: Any, attribute: Any, value: int | None) -> None:
     players = instance.players
     if type(value) is not int or type(players) is not int or not 0 <= value < players:
         raise RecordError(
-            f"the record is kept at seat {value!r}, which is not a seat of {players!r} players",
+            f"the record is kept at seat {given(value)},"
+            f" which is not a seat of {given(players)} players",
             path="$.seat",
         )
 
@@ -506,7 +510,7 @@ class GameRecord:
         if start.rules.name != "1e":
             raise RecordError(
                 f"records hold first-edition games; this state uses the ruleset"
-                f" {start.rules.name!r}"
+                f" {given(start.rules.name)}"
             )
         tribes = tuple(t.code for t in start.tribes) or None
         tokens = start.tokens or None

@@ -23,6 +23,7 @@ from .._rules.replay import Decision, Playthrough, Visitor
 from .._rules.resample import resample_game
 from .._rules.seatview import seen_items
 from .._rules.state import GameState
+from .._rules.words import given
 from .jsonio import RecordError
 from .records import GameRecord, check_record, options_to_dict
 
@@ -61,7 +62,7 @@ def _check_seat(record: GameRecord, seat: object, taker: str) -> None:
     check_record(record, taker)
     if type(seat) is not int or not 0 <= seat < record.players:
         raise RecordError(
-            f"seat {seat!r} is not a seat of this {record.players}-player game"
+            f"seat {given(seat)} is not a seat of this {record.players}-player game"
             f" (seats 0 to {record.players - 1})",
             path="$.seat",
         )

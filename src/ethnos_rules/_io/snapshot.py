@@ -44,6 +44,7 @@ from .._rules.invariants import InvalidStateError, missing_summaries, state_prob
 from .._rules.notation import parse_band
 from .._rules.options import Options
 from .._rules.state import AgeSummary, Band, Config, GameState, Pending, PlayerState
+from .._rules.words import given
 from .jsonio import RecordError, json_path, load_json
 from .records import options_from_dict, options_to_dict
 
@@ -190,7 +191,9 @@ def _make_converter() -> cattrs.Converter:
         cls = classes.get(name) if isinstance(name, str) else None
         if cls is None:
             known = ", ".join(sorted(classes))
-            raise RecordError(f"unknown pending type {name!r} (one of {known})", "$.pending.type")
+            raise RecordError(
+                f"unknown pending type {given(name)} (one of {known})", "$.pending.type"
+            )
         fields = dict(types[cls.__name__])
         extra = sorted(set(data) - set(fields))
         missing = sorted(set(fields) - set(data))
@@ -286,7 +289,7 @@ def state_from_json(text: str | bytes) -> GameState:
     version = data["snapshot"]
     if version != SNAPSHOT_VERSION or type(version) is not int:
         raise RecordError(
-            f"unknown snapshot version {version!r} (the key 'snapshot');"
+            f"unknown snapshot version {given(version)} (the key 'snapshot');"
             f" this library reads version {SNAPSHOT_VERSION}",
             path="$.snapshot",
         )

@@ -33,7 +33,7 @@ from .._rules.errors import RulesError, WrongDecisionError
 from .._rules.events import AgeBegan, Event, PlacementTest, opens_turn
 from .._rules.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState, Stage
-from .._rules.words import ROMAN
+from .._rules.words import ROMAN, given
 from .jsonio import RecordError
 from .records import GameRecord, check_record, claims_problem
 from .slips import Slip, slips
@@ -393,7 +393,7 @@ def _explain(refusal: Refusal, last: Decision | None) -> tuple[str, str]:
             due = refusal.state.pending.describe()
             return event.rule, (
                 f"the band played just before cannot place a marker: {event.reason}; so no"
-                f" placement follows it, and the next decision is {due!r}"
+                f" placement follows it, and the next decision is {given(due)}"
             )
     return err.rule, err.reason
 

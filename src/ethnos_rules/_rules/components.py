@@ -17,6 +17,8 @@ import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .words import given
+
 if TYPE_CHECKING:
     from .bands import Ability
 
@@ -53,7 +55,7 @@ class Colour(enum.IntEnum):
             return cls[name.upper()]
         except (KeyError, AttributeError):
             known = ", ".join(c.label for c in cls)
-            raise KeyError(f"unknown colour {name!r} (one of {known})") from None
+            raise KeyError(f"unknown colour {given(name)} (one of {known})") from None
 
     @property
     def kingdom(self) -> Kingdom:
@@ -97,7 +99,7 @@ class Kingdom(enum.IntEnum):
             return cls[name.upper()]
         except (KeyError, AttributeError):
             known = ", ".join(k.label for k in cls)
-            raise KeyError(f"unknown kingdom {name!r} (one of {known})") from None
+            raise KeyError(f"unknown kingdom {given(name)} (one of {known})") from None
 
     @property
     def colour(self) -> Colour:
@@ -333,7 +335,7 @@ class Ruleset:
             found = next((t for t in self.tribes if t.name.lower() == code.lower()), None)
         if found is None:
             known = ", ".join(t.code for t in self.tribes)
-            raise KeyError(f"unknown tribe {code!r} (known: {known})")
+            raise KeyError(f"unknown tribe {given(code)} (known: {known})")
         return found
 
     def card(self, code: str) -> Card:
@@ -349,7 +351,7 @@ class Ruleset:
             if found is None and not colour:
                 found = self._card_by_code.get(tribe.upper())
         if found is None:
-            raise KeyError(f"unknown card {code!r} (write TRIBE-colour, e.g. ELF-red, or SKE)")
+            raise KeyError(f"unknown card {given(code)} (write TRIBE-colour, e.g. ELF-red, or SKE)")
         return found
 
     def cards_of(self, tribes: Iterable[Tribe]) -> tuple[int, ...]:

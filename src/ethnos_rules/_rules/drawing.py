@@ -18,7 +18,7 @@ from .components import KINGDOMS, Card, Colour
 from .editions import FIRST_EDITION as _RULES
 from .observation import Observation, observation
 from .state import Band, GameState
-from .words import ROMAN
+from .words import ROMAN, given
 
 CARD_FILL = {
     Colour.GREEN: "#3d9a46",
@@ -46,7 +46,7 @@ def _text(x: float, y: float, words: str, size: int = 12, **style: str) -> str:
 
 def _svg(width: float, height: float, body: Sequence[str], desc: str, size: int | None) -> str:
     if size is not None and (type(size) is not int or size <= 0):
-        raise ValueError(f"size is a width in pixels, a positive integer, not {size!r}")
+        raise ValueError(f"size is a width in pixels, a positive integer, not {given(size)}")
     shown = f" width='{size}' height='{size * height / width:.0f}'" if size else ""
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:g} {height:g}'{shown}"

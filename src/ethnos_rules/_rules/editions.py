@@ -23,6 +23,7 @@ from .tribes import (
     Wingfolk,
     Wizards,
 )
+from .words import given
 
 FIRST_EDITION = Ruleset(
     name="1e",
@@ -71,4 +72,4 @@ def ruleset(name: str) -> Ruleset:
     try:
         return RULESETS[name]
     except KeyError:
-        raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})") from None
+        raise KeyError(f"unknown ruleset {given(name)} (known: {', '.join(RULESETS)})") from None

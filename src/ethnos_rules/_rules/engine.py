@@ -22,6 +22,7 @@ from .invariants import InvalidStateError
 from .randomness import Random, check_random
 from .state import DecisionKind, GameState, Stage, copy_state
 from .turn import DeckDraw, RecruitDraw
+from .words import given
 
 
 class ChanceNode(enum.Enum):
@@ -181,12 +182,12 @@ def apply_well_formed(state: GameState, action: Action, seat: int | None = None)
     if action.hidden:
         raise HiddenCardError(pending.rule, _one_seat(action), action)
     if seat is not None and type(seat) is not int:
-        raise WrongDecisionError(pending.rule, f"a seat is an int, not {seat!r}", action)
+        raise WrongDecisionError(pending.rule, f"a seat is an int, not {given(seat)}", action)
     if seat is not None and seat != pending.seat:
         deciding = "chance" if pending.chance else f"seat {pending.seat}"
         raise WrongDecisionError(
             pending.rule,
-            f"it is {deciding}'s decision, not seat {seat}'s: {pending.describe()}",
+            f"it is {deciding}'s decision, not seat {given(seat)}'s: {pending.describe()}",
             action,
         )
     return pending.apply(state, action)
@@ -353,7 +354,9 @@ def _drawer(state: GameState, drawer: object, what: str) -> int:
         return pending.seats()[0]
     n = state.config.players
     if type(drawer) is not int or not 0 <= drawer < n:
-        raise RulesError("RECRUIT-4", f"drawer must be a seat from 0 to {n - 1}, not {drawer!r}")
+        raise RulesError(
+            "RECRUIT-4", f"drawer must be a seat from 0 to {n - 1}, not {given(drawer)}"
+        )
     return drawer
 
 
@@ -442,5 +445,5 @@ def score_now(
     state = _game(state)
     seat = _drawer(state, drawer, "score_now")
     if hordes not in ("empty", "keep"):
-        raise RulesError("TRIBE-ORC-2", f"hordes must be 'empty' or 'keep', not {hordes!r}")
+        raise RulesError("TRIBE-ORC-2", f"hordes must be 'empty' or 'keep', not {given(hordes)}")
     return _scoring.score_now(state, seat, hordes)

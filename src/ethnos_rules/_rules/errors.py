@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .words import GIVEN_LENGTH, given
+
 
 class RulesError(ValueError):
     """An action or setup refused by the rules.
@@ -40,11 +42,13 @@ class RulesError(ValueError):
 
 
 def _text(action: Any) -> str:
-    """The action's notation, or its repr when a malformed field cannot be written."""
+    """The action's notation, or its repr when a malformed field cannot be written; at most
+    :data:`~ethnos_rules._rules.words.GIVEN_LENGTH` characters (the whole is :attr:`action`)."""
     try:
-        return str(action)
+        text = str(action)
     except Exception:
-        return repr(action)
+        return given(action)
+    return text if len(text) <= GIVEN_LENGTH else text[: GIVEN_LENGTH - 3] + "..."
 
 
 class MalformedActionError(RulesError):

@@ -41,6 +41,7 @@ from .components import DRAGON, HIDDEN, Card, Colour, Kingdom, Ruleset
 from .editions import default_ruleset
 from .errors import MalformedActionError
 from .state import Band
+from .words import given
 
 # --- words ------------------------------------------------------------------------------------
 
@@ -78,7 +79,7 @@ def parse_int(word: str) -> int:
         ValueError: for anything else.
     """
     if not (word.isascii() and word.isdigit()):
-        raise ValueError(f"{word!r} is not a non-negative integer")
+        raise ValueError(f"{given(word)} is not a non-negative integer")
     return int(word)
 
 
@@ -99,7 +100,7 @@ def _some(args: list[str]) -> list[str]:
 
 def _choose(word: str, meanings: dict[str, bool]) -> bool:
     if word not in meanings:
-        raise ValueError(f"expected {' or '.join(map(repr, meanings))}, not {word!r}")
+        raise ValueError(f"expected {' or '.join(map(repr, meanings))}, not {given(word)}")
     return meanings[word]
 
 
@@ -219,7 +220,9 @@ def _parse(text: str, rules: Ruleset) -> Action:
     parser = _PARSERS.get(words[0])
     if parser is None:
         verbs = ", ".join(_PARSERS)
-        raise MalformedActionError("NOTATION", f"unknown verb {words[0]!r} (one of {verbs})", text)
+        raise MalformedActionError(
+            "NOTATION", f"unknown verb {given(words[0])} (one of {verbs})", text
+        )
     if not text.isascii() and not all(word.isascii() for word in words):  # (spaces may not be)
         # Look-alike letters (dotless ı, long ſ, full-width Ｒ) would pass str.upper().
         raise MalformedActionError("NOTATION", "the action notation is plain ASCII", text)
@@ -227,4 +230,6 @@ def _parse(text: str, rules: Ruleset) -> Action:
         return parser(words[1:], rules)
     except (KeyError, ValueError, IndexError) as err:
         reason = err.args[0] if err.args else type(err).__name__
-        raise MalformedActionError("NOTATION", f"cannot parse {text!r}: {reason}", text) from None
+        raise MalformedActionError(
+            "NOTATION", f"cannot parse {given(text)}: {reason}", text
+        ) from None

@@ -12,9 +12,9 @@ import attrs
 
 from .components import Card, Colour, multiset_remove
 from .engine import ChanceNode, _game, to_move
-from .errors import SetupError
 from .memo import ByIdentity
 from .options import Options
+from .setup import check_seat
 from .state import Band, DecisionKind, GameState, PlayerState
 from .words import cards_text
 
@@ -158,8 +158,7 @@ def observation(state: GameState, seat: int) -> Observation:
         SetupError: (rule ``SETUP-1``) if ``seat`` is not a seat of the game.
     """
     state = _game(state)
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        raise SetupError("SETUP-1", f"{seat!r} is not a seat of this game")
+    check_seat(seat, state.config.players)
     return Observation(
         seat=seat,
         hand=state.players[seat].hand,

@@ -12,6 +12,7 @@ from typing import Any, Literal
 import attrs
 
 from .errors import SetupError
+from .words import given
 
 Placement = Literal["optional", "mandatory"]
 MerfolkCheckpoints = Literal["one_per_checkpoint", "one_per_move"]
@@ -40,7 +41,7 @@ def _choice(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     allowed = _CHOICES[attribute.name]
     if value not in allowed:
         raise SetupError(
-            "OPTIONS", f"option {attribute.name}={value!r} is not one of {', '.join(allowed)}"
+            "OPTIONS", f"option {attribute.name}={given(value)} is not one of {', '.join(allowed)}"
         )
 
 
@@ -48,9 +49,9 @@ def _int_list(rule: str, what: str, value: Any) -> tuple[int, ...]:
     """A list or tuple of non-negative ints as a tuple; anything else is refused rather than
     converted (the text ``"37"`` is not the checkpoints 3 and 7)."""
     if not isinstance(value, list | tuple):
-        raise SetupError(rule, f"{what} must be a list of integers, not {value!r}")
+        raise SetupError(rule, f"{what} must be a list of integers, not {given(value)}")
     if any(type(v) is not int or v < 0 for v in value):
-        raise SetupError(rule, f"{what} must be non-negative integers, not {list(value)!r}")
+        raise SetupError(rule, f"{what} must be non-negative integers, not {given(list(value))}")
     return tuple(value)
 
 
@@ -64,7 +65,7 @@ def _track_values(value: Any) -> tuple[int, ...]:
 
 def _board(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, MerfolkBoard):
-        raise SetupError("COMP-10", f"merfolk_board must be a MerfolkBoard, not {value!r}")
+        raise SetupError("COMP-10", f"merfolk_board must be a MerfolkBoard, not {given(value)}")
 
 
 @attrs.frozen
@@ -86,7 +87,7 @@ class MerfolkBoard:
     def __attrs_post_init__(self) -> None:
         if type(self.last_space) is not int or self.last_space < 1:
             raise SetupError(
-                "COMP-10", f"last_space must be an integer ≥ 1, not {self.last_space!r}"
+                "COMP-10", f"last_space must be an integer ≥ 1, not {given(self.last_space)}"
             )
         if len(set(self.checkpoints)) != len(self.checkpoints):
             raise SetupError("COMP-10", f"a space carries one checkpoint: {self.checkpoints}")

@@ -19,6 +19,7 @@ from .options import Options, check_options
 from .setup import TokenLayout, check_players, new_game
 from .state import Band, GameState, PlayerState
 from .turn import TurnPending
+from .words import given
 
 Cards = str | Sequence[str | Card]
 E = TypeVar("E", Kingdom, Colour)
@@ -116,11 +117,13 @@ def position(
     if options is not None:
         check_options(options)
     if tribes is None or isinstance(tribes, str):
-        raise SetupError("SETUP-3", f"position() needs the list of tribes in play, not {tribes!r}")
+        raise SetupError(
+            "SETUP-3", f"position() needs the list of tribes in play, not {given(tribes)}"
+        )
     check_players(players)
     if type(to_move) is not int or not 0 <= to_move < players:
         raise SetupError(
-            "SETUP-1", f"to_move must be a seat from 0 to {players - 1}, not {to_move!r}"
+            "SETUP-1", f"to_move must be a seat from 0 to {players - 1}, not {given(to_move)}"
         )
     options = options or Options()
     base = new_game(
@@ -133,7 +136,7 @@ def position(
     rules = base.rules
     if type(age) is not int or not 1 <= age <= base.config.ages:
         raise SetupError(
-            "SETUP-2", f"age must be an Age of this game, 1 to {base.config.ages}, not {age!r}"
+            "SETUP-2", f"age must be an Age of this game, 1 to {base.config.ages}, not {given(age)}"
         )
     seats = [
         _player(base, seat, hands, bands, kingdoms, glory, merfolk, horde, trolls)
@@ -175,13 +178,13 @@ def _default_tokens(options: Options, players: int) -> tuple[tuple[int, ...], ..
 
 def _count(name: str, value: object) -> int:
     if type(value) is not int or value < 0:
-        raise SetupError("SETUP-1", f"{name} must be a non-negative integer, not {value!r}")
+        raise SetupError("SETUP-1", f"{name} must be a non-negative integer, not {given(value)}")
     return value
 
 
 def _seat(name: str, value: object, players: int) -> int:
     if type(value) is not int or not 0 <= value < players:
-        raise SetupError("SETUP-1", f"{name}: {value!r} is not a seat from 0 to {players - 1}")
+        raise SetupError("SETUP-1", f"{name}: {given(value)} is not a seat from 0 to {players - 1}")
     return value
 
 
@@ -190,7 +193,7 @@ def _per_seat(name: str, value: object, players: int) -> dict[int, object]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise SetupError("SETUP-1", f"{name} must map seats to values, not {value!r}")
+        raise SetupError("SETUP-1", f"{name} must map seats to values, not {given(value)}")
     return {_seat(f"{name} key", seat, players): v for seat, v in value.items()}
 
 
@@ -198,7 +201,7 @@ def _giant(giant: object, players: int) -> tuple[int | None, int]:
     if giant is None:
         return None, 0
     if not isinstance(giant, tuple | list) or len(giant) != 2:
-        raise SetupError("SETUP-1", f"giant must be (holder seat, band size), not {giant!r}")
+        raise SetupError("SETUP-1", f"giant must be (holder seat, band size), not {given(giant)}")
     return _seat("giant holder", giant[0], players), _count("giant band size", giant[1])
 
 
@@ -208,7 +211,7 @@ def _cards(state: GameState, name: str, cards: object) -> tuple[Card, ...]:
     elif isinstance(cards, list | tuple):
         words = list(cards)
     else:
-        raise SetupError("SETUP-1", f"{name} must be cards as text or a list, not {cards!r}")
+        raise SetupError("SETUP-1", f"{name} must be cards as text or a list, not {given(cards)}")
     found = []
     for word in words:
         if isinstance(word, Card):
@@ -219,7 +222,7 @@ def _cards(state: GameState, name: str, cards: object) -> tuple[Card, ...]:
             except KeyError as err:
                 raise SetupError("SETUP-1", f"{name}: {err.args[0]}") from None
         else:
-            raise SetupError("SETUP-1", f"{name}: {word!r} is not a card")
+            raise SetupError("SETUP-1", f"{name}: {given(word)} is not a card")
     for card in found:
         if card.tribe not in state.tribes:
             raise SetupError("SETUP-1", f"{name}: {card} belongs to a tribe that is not in play")
@@ -228,11 +231,13 @@ def _cards(state: GameState, name: str, cards: object) -> tuple[Card, ...]:
 
 def _band(state: GameState, name: str, text: object) -> Band:
     if not isinstance(text, str):
-        raise SetupError("SETUP-1", f"{name}: a band is written '*LEADER CARD ...', not {text!r}")
+        raise SetupError(
+            "SETUP-1", f"{name}: a band is written '*LEADER CARD ...', not {given(text)}"
+        )
     try:
         band = parse_band(text, state.rules)
     except (KeyError, ValueError) as err:
-        raise SetupError("SETUP-1", f"{name}: band {text!r}: {err.args[0]}") from None
+        raise SetupError("SETUP-1", f"{name}: band {given(text)}: {err.args[0]}") from None
     _cards(state, name, band.cards)  # every card of a tribe in play
     return band
 
@@ -244,7 +249,7 @@ def _named(name: str, kind: type[E], key: object) -> E:
     if not isinstance(key, str):
         known = ", ".join(str(member) for member in kind)
         raise SetupError(
-            "SETUP-1", f"{name}: unknown {kind.__name__.lower()} {key!r} (one of {known})"
+            "SETUP-1", f"{name}: unknown {kind.__name__.lower()} {given(key)} (one of {known})"
         )
     try:
         return kind.parse(key)
@@ -254,7 +259,7 @@ def _named(name: str, kind: type[E], key: object) -> E:
 
 def _list(name: str, value: object) -> list[object]:
     if not isinstance(value, list | tuple):
-        raise SetupError("SETUP-1", f"{name} must be a list, not {value!r}")
+        raise SetupError("SETUP-1", f"{name} must be a list, not {given(value)}")
     return list(value)
 
 
@@ -272,14 +277,14 @@ def _player(
     n = state.config.players
     start = state.players[seat]
     markers = [0] * len(Kingdom)
-    given = _per_seat("kingdoms", kingdoms, n).get(seat, {})
-    if not isinstance(given, Mapping):
+    placed = _per_seat("kingdoms", kingdoms, n).get(seat, {})
+    if not isinstance(placed, Mapping):
         raise SetupError("SETUP-1", f"kingdoms of seat {seat} must map kingdoms to markers")
-    for key, count in given.items():
+    for key, count in placed.items():
         if type(count) is not int or count < 0:
             raise SetupError(
                 "SETUP-1",
-                f"kingdoms: markers in {key} must be a non-negative integer, not {count!r}",
+                f"kingdoms: markers in {key} must be a non-negative integer, not {given(count)}",
             )
         markers[_named("kingdoms", Kingdom, key)] = count
     colours = [
@@ -292,10 +297,10 @@ def _player(
     position = _count("merfolk", positions.get(seat, 0)) if start.merfolk is not None else None
     tokens = _list("trolls", _per_seat("trolls", trolls, n).get(seat, []))
     if any(type(t) is not int for t in tokens):
-        raise SetupError("SETUP-1", f"Troll tokens are integers, not {tokens!r}")
+        raise SetupError("SETUP-1", f"Troll tokens are integers, not {given(tokens)}")
     points = _per_seat("glory", glory, n).get(seat, 0)
     if type(points) is not int:
-        raise SetupError("SETUP-1", f"glory must be an integer, not {points!r}")
+        raise SetupError("SETUP-1", f"glory must be an integer, not {given(points)}")
     supply = start.supply - sum(markers) - len(colours)
     if supply < 0:
         raise SetupError(

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RulesError
+from .words import given
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -57,7 +58,7 @@ def roll(rng: Random, n: int) -> int:
     """A uniform integer from 0 to ``n - 1``, refusing a random source that gives anything else."""
     value = below(rng, n)
     if type(value) is not int or not 0 <= value < n:
-        raise RulesError("CHANCE", f"the random source gave {value!r}, not a number below {n}")
+        raise RulesError("CHANCE", f"the random source gave {given(value)}, not a number below {n}")
     return value
 
 

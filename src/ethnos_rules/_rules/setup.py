@@ -30,6 +30,7 @@ from .state import (
     copy_player,
     copy_state,
 )
+from .words import given
 
 # Mapping is invariant in its key type, so each kind of key is listed apart.
 TokenLayout = (
@@ -73,7 +74,7 @@ def new_game(
     options = options if options is not None else Options()
     check_options(options)
     if ruleset is not None and not isinstance(ruleset, Ruleset):
-        raise SetupError("SETUP-1", f"ruleset must be a Ruleset, not {ruleset!r}")
+        raise SetupError("SETUP-1", f"ruleset must be a Ruleset, not {given(ruleset)}")
     config = Config(ruleset or default_ruleset(), players, options)
     if first_player is not None and (
         type(first_player) is not int or not 0 <= first_player < players
@@ -94,17 +95,48 @@ def new_game(
 
 def check_players(players: object) -> None:
     """Refuse a player count the game is not played by (SETUP-1: 2 to 6, an int)."""
-    if type(players) is not int or not 2 <= players <= 6:
-        raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {players!r}")
+    if type(players) is not int:  # a bool or numpy's int64 is refused, and said to be
+        raise SetupError("SETUP-1", f"the number of players is an int, not {_kind(players)}")
+    if not 2 <= players <= 6:
+        raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {given(players)}")
+
+
+def check_seat(seat: object, players: int) -> None:
+    """Refuse what is not a seat of a game of ``players`` (SETUP-1: an int, 0 to players - 1)."""
+    if type(seat) is not int:
+        raise SetupError("SETUP-1", f"a seat is an int, not {_kind(seat)}")
+    if not 0 <= seat < players:
+        raise SetupError(
+            "SETUP-1",
+            f"{given(seat)} is not a seat of this {players}-player game (0 to {players - 1})",
+        )
+
+
+def _kind(value: object) -> str:
+    """``value`` and its type, for saying why it is not an int."""
+    return f"{given(value)} ({type(value).__module__}.{type(value).__qualname__})".replace(
+        "builtins.", ""
+    )
+
+
+def _tribe(config: Config, tribe: object) -> Tribe:
+    """A tribe given as itself or by its code."""
+    if isinstance(tribe, Tribe):
+        return tribe
+    if not isinstance(tribe, str):
+        raise SetupError(
+            "SETUP-3", f"a tribe is named by its code (e.g. 'ELF'), not {given(tribe)}"
+        )
+    return config.ruleset.tribe(tribe)
 
 
 def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
     if isinstance(tribes, str):
         raise SetupError("SETUP-3", "tribes must be a list of tribe codes, not one string")
     if not isinstance(tribes, Iterable):
-        raise SetupError("SETUP-3", f"tribes must be a list of tribe codes, not {tribes!r}")
+        raise SetupError("SETUP-3", f"tribes must be a list of tribe codes, not {given(tribes)}")
     try:
-        chosen = [t if isinstance(t, Tribe) else config.ruleset.tribe(str(t)) for t in tribes]
+        chosen = [_tribe(config, t) for t in tribes]
     except KeyError as err:
         raise SetupError("SETUP-3", err.args[0]) from None
     strangers = [t.code for t in chosen if t not in config.ruleset.tribes]
@@ -127,7 +159,8 @@ def _token_layout(config: Config, layout: object) -> tuple[tuple[int, ...], ...]
     rows: list[object]
     if not isinstance(layout, Mapping | Iterable):
         raise SetupError(
-            "SETUP-4", f"glory_tokens must map kingdoms to tokens or list 6 rows, not {layout!r}"
+            "SETUP-4",
+            f"glory_tokens must map kingdoms to tokens or list 6 rows, not {given(layout)}",
         )
     if isinstance(layout, Mapping):
         by_kingdom: dict[Kingdom, object] = {}
@@ -149,7 +182,7 @@ def _token_layout(config: Config, layout: object) -> tuple[tuple[int, ...], ...]
     for kingdom, values in zip(KINGDOMS, rows, strict=True):
         if not isinstance(values, Sequence) or isinstance(values, str | bytes):
             raise SetupError(
-                "SETUP-4", f"{kingdom.label} needs {spaces} glory tokens, not {values!r}"
+                "SETUP-4", f"{kingdom.label} needs {spaces} glory tokens, not {given(values)}"
             )
         if len(values) != spaces:
             raise SetupError("SETUP-4", f"{kingdom.label} needs {spaces} glory tokens")
@@ -169,7 +202,7 @@ def _kingdom_key(key: object) -> Kingdom:
     if isinstance(key, Kingdom):
         return key
     if not isinstance(key, str):
-        raise SetupError("SETUP-4", f"unknown kingdom {key!r}")
+        raise SetupError("SETUP-4", f"unknown kingdom {given(key)}")
     try:
         return Kingdom.parse(key)
     except KeyError as err:

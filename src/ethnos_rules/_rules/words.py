@@ -6,7 +6,11 @@ sentence reads the same wherever it is written.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
+
+GIVEN_LENGTH = 200
+"""The most characters of a caller's value an error message repeats (:func:`given`)."""
 
 ROMAN = ("0", "I", "II", "III", "IV", "V", "VI")
 """Roman numerals for Ages and token spaces (``ROMAN[2] == "II"``)."""
@@ -49,3 +53,16 @@ def cards_text(cards: Iterable[object]) -> str:
     for card in cards:
         counts[str(card)] = counts.get(str(card), 0) + 1
     return " ".join(k if n == 1 else f"{k} x{n}" for k, n in counts.items()) or "-"
+
+
+def given(value: object) -> str:
+    """``repr(value)`` for an error message that repeats what a caller gave: at most
+    :data:`GIVEN_LENGTH` characters, and a description where there is no repr to show (an
+    integer of over 4,300 digits has none: Python refuses to write it)."""
+    if isinstance(value, int) and value.bit_length() > 10_000:  # over 3,000 digits
+        return f"an integer of about {round(value.bit_length() * math.log10(2)):,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # the caller's value is refused, whatever its repr does
+        return f"a value of type {type(value).__name__} that cannot be shown"
+    return text if len(text) <= GIVEN_LENGTH else text[: GIVEN_LENGTH - 3] + "..."

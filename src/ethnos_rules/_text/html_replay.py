@@ -27,7 +27,7 @@ from .._rules.errors import RulesError
 from .._rules.events import AgeScored, Event
 from .._rules.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState
-from .._rules.words import ROMAN
+from .._rules.words import ROMAN, given
 
 
 class _Frames(Visitor[dict[str, Any]]):
@@ -112,7 +112,7 @@ def replay_html(record: GameRecord, *, at: int = 0) -> str:
     """
     check_record(record, "replay_html()")
     if type(at) is not int or at < 0:
-        raise ValueError(f"the page opens after a number of decisions from 0, not {at!r}")
+        raise ValueError(f"the page opens after a number of decisions from 0, not {given(at)}")
     data = record.accept(_Frames(record))
     if data.pop("refused") or record.claimed_glory is not None:  # as validate says
         report = validate(record)

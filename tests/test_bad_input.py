@@ -1,0 +1,73 @@
+"""Values no message can repeat as they are (an integer of over 4,300 digits, which Python
+refuses to write; a value whose repr fails; a very long one) are refused by the library's own
+errors, each message bounded, wherever a caller can give them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from ethnos_rules import (
+    Options,
+    RulesError,
+    apply,
+    legal_actions,
+    new_game,
+    observation,
+    parse_action,
+    position,
+)
+from ethnos_rules._rules.words import GIVEN_LENGTH, given
+from ethnos_rules.agents import EncodedState, ObservationWriter, observation_tensor
+from helpers import SIX_TRIBES
+
+HUGE = 10**5000
+
+
+class Unshowable:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def _calls(value: Any) -> dict[str, Callable[[], object]]:
+    state = new_game(3, tribes=SIX_TRIBES[:5])
+    return {
+        "new_game players": lambda: new_game(value),
+        "new_game tribes": lambda: new_game(3, tribes=[value, *SIX_TRIBES[:4]]),
+        "position to_move": lambda: position(3, SIX_TRIBES[:5], to_move=value),
+        "position hands": lambda: position(3, SIX_TRIBES[:5], hands={0: value}),
+        "observation seat": lambda: observation(state, value),
+        "apply seat": lambda: apply(state, legal_actions(state)[0], seat=value),
+        "apply_id": lambda: EncodedState.of(state).apply_id(value),
+        "band begun": lambda: EncodedState(state, [value]),
+        "writer seat": lambda: ObservationWriter(value, 3),
+        "tensor seat": lambda: observation_tensor(state, value),
+        "options": lambda: Options(elves_keep=value),
+    }
+
+
+@pytest.mark.parametrize(
+    "value",
+    [HUGE, -HUGE, Unshowable(), "x" * 10_000, [HUGE]],
+    ids=["huge", "minus-huge", "unshowable", "long-text", "list-of-huge"],
+)
+@pytest.mark.parametrize("call", list(_calls(0)))
+def test_a_value_no_message_can_repeat_is_refused_by_a_rule(value: object, call: str) -> None:
+    with pytest.raises(RulesError) as info:
+        _calls(value)[call]()
+    assert len(info.value.reason) < GIVEN_LENGTH + 200
+
+
+def test_given_repeats_short_values_as_repr() -> None:
+    assert given(7) == "7" and given("ELF") == "'ELF'" and given(None) == "None"
+    assert given(HUGE) == "an integer of about 5,000 digits"
+    assert given(Unshowable()) == "a value of type Unshowable that cannot be shown"
+    assert given("x" * 500) == repr("x" * 500)[: GIVEN_LENGTH - 3] + "..."
+
+
+def test_a_long_action_text_is_refused_with_a_bounded_message() -> None:
+    with pytest.raises(RulesError) as info:
+        parse_action("recruit " + "x" * 100_000)
+    assert len(str(info.value)) < 4 * GIVEN_LENGTH  # the text, once or twice, and why

@@ -166,3 +166,11 @@ def test_every_seat_sees_what_is_decided_and_by_whom() -> None:
         kinds.add(view.kind)
     assert {DecisionKind.TURN, DecisionKind.DECK_DRAW, DecisionKind.GAME_OVER} <= kinds
     assert observation(game.final, 0).to_move is None
+
+
+def test_an_observation_names_the_board_pieces_its_tribes_bring() -> None:
+    """SETUP-5: the Merfolk track, the Giant token, the Orc Hordes and the Troll tokens are in
+    play exactly with their tribes; the pictures draw from this, not from tribe codes."""
+    with_pieces = observation(position(3, ["MER", "GIA", "ORC", "TRO", "ELF"]), 0)
+    assert with_pieces.pieces == {"track", "giant", "horde", "trolls"}
+    assert observation(position(3, ["DWA", "ELF", "HAL", "SKE", "WIZ"]), 1).pieces == set()

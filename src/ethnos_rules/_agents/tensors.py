@@ -38,7 +38,6 @@ from .._rules.observation import observation
 from .._rules.seatview import seen_items
 from .._rules.setup import check_players, check_seat
 from .._rules.state import Band, GameState, PlayerState, Stage
-from .._rules.tribes import KeepPending
 from .._rules.words import given
 from .bounds import max_history_tokens
 from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
@@ -249,14 +248,6 @@ def _moment_piece(key: tuple[int, int, int, int, int, int]) -> memoryview:
     return _frozen(now)
 
 
-def _kept(state: GameState) -> tuple[int | None, tuple[Card, ...]]:
-    """The seat whose Elves are keeping cards now, and the cards they have kept so far."""
-    pending = state.pending
-    if type(pending) is KeepPending:
-        return pending.ctx.seat, pending.kept
-    return None, ()
-
-
 SeatPublic = tuple[int, int, tuple[int, ...], int | None, tuple[int, ...], tuple[int, ...]]
 """What everyone sees of a player but its hand's size and its bands: its Glory, supply,
 kingdoms, Merfolk track space, Horde and Troll tokens (the rest of
@@ -378,7 +369,7 @@ class ObservationWriter:
     def _write_kept(self, state: GameState) -> None:
         """The ``kept`` piece: the cards the observer's Elves (any seat's, seeing all) kept."""
         self._keeping = state.pending
-        keeper, kept = _kept(state)
+        keeper, kept = state.pending.keeping()
         if keeper != self.seat and self.private == "seat":
             kept = ()
         if kept or self._kept_shown:
@@ -427,7 +418,7 @@ class ObservationWriter:
         mover, n = node.to_move(), self.players
         to_move = MAX_PLAYERS if mover is None or mover is CHANCE else (mover - self.seat) % n
         kind = _DECISION_INDEX[type(state.pending)]
-        kept = len(_kept(state)[1])
+        kept = len(state.pending.keeping()[1])
         key = (state.pending.stage, kind, to_move, state.age, state.dragons_drawn, kept)
         start = self._at["stage"]
         self._cells[start : start + _MOMENT_SIZE] = _moment_piece(key)
@@ -521,7 +512,7 @@ def observation_text(
             f"seat {s} hand: " + (" ".join(c.code for c in p.hand) or "-")
             for s, p in enumerate(encoded.state.players)
         ]
-    keeper, kept = _kept(encoded.state)
+    keeper, kept = encoded.state.pending.keeping()
     if kept and (private == "all" or (private == "seat" and keeper == seat)):
         lines.append(f"seat {keeper} Elves kept: " + " ".join(c.code for c in kept))
     return "\n".join(lines)

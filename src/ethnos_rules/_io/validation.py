@@ -27,7 +27,6 @@ from typing import Any
 import attrs
 
 from .._rules.actions import Place
-from .._rules.chance import DrawPending
 from .._rules.engine import CHANCE, ChanceNode, legal_actions, to_move, winners
 from .._rules.errors import RulesError, WrongDecisionError
 from .._rules.events import AgeBegan, Event, PlacementTest, opens_turn
@@ -371,8 +370,7 @@ def _legal_seen(state: GameState, seat: int | None) -> tuple[str, ...]:
     legal = tuple(str(a) for a in legal_actions(state))
     if seat is None or to_move(state) == seat:
         return legal
-    pending = state.pending
-    if isinstance(pending, DrawPending) and pending.receiver(state) not in (None, seat):
+    if state.pending.drawn_to(state) not in (None, seat):
         return ("reveal ?",)
     return ()
 

@@ -93,6 +93,9 @@ class DrawPending(Pending):
     def legal(self, state: GameState) -> tuple[Action, ...]:
         return tuple(a for a, _ in draw_outcomes(state))
 
+    def drawn_to(self, state: GameState) -> int | None:
+        return self.receiver(state)
+
     def outcomes(self, state: GameState) -> Sequence[tuple[Action, Fraction]]:
         return draw_outcomes(state)
 

@@ -231,7 +231,7 @@ def _kingdoms(view: Observation, top: float) -> tuple[list[str], float]:
 
 
 def _merfolk(view: Observation, y: float) -> tuple[list[str], float]:
-    if "MER" not in view.tribes:
+    if "track" not in view.pieces:
         return [], y
     board = view.options.merfolk_board
     step = (WIDTH - 120) / max(board.last_space, 1)
@@ -260,9 +260,9 @@ def _row(view: Observation, y: float) -> tuple[list[str], float]:
         f" Dragons revealed {view.dragons_drawn} of 3"
     )
     extra = []
-    if "TRO" in view.tribes:
+    if "trolls" in view.pieces:
         extra.append("Troll tokens left: " + (" ".join(map(str, view.unclaimed_trolls)) or "none"))
-    if "GIA" in view.tribes:
+    if "giant" in view.pieces:
         holder = view.giant_holder
         extra.append("Giant token: " + ("nobody" if holder is None else f"P{holder}"))
     out = [_text(10, y + 16, "Row", 13, font_weight="bold"), _text(60, y + 16, deck, 12)]
@@ -291,7 +291,7 @@ def _player(
     facts = [f"Glory {seen.glory}", f"{seen.supply} markers in supply"]
     if seen.horde:
         facts.append("Horde: " + " ".join(c.label for c in seen.horde))
-    elif "ORC" in view.tribes:
+    elif "horde" in view.pieces:
         facts.append("Horde: empty")
     if seen.trolls:
         facts.append("Troll tokens " + " ".join(map(str, seen.trolls)))
@@ -299,7 +299,7 @@ def _player(
         facts.append("holds the Giant token")
     out.append(_text(60, 22, " · ".join(facts), 12))
     inner = 32.0
-    if "ORC" in view.tribes:
+    if "horde" in view.pieces:
         out += _horde(seen.horde, WIDTH - 200, 8)
     if hand is None:
         out.append(_text(20, inner + 16, f"Hand: {seen.hand_size} cards (hidden)", 12))

@@ -74,6 +74,9 @@ class Observation:
             a bot to branch on (None only in an observation built without it).
         to_move: Who decides: a seat, :data:`~ethnos_rules.CHANCE`, or None once the game is
             over, as :func:`~ethnos_rules.to_move` says.
+        pieces: The board pieces the tribes in play bring (SETUP-5): ``"track"`` (the
+            Merfolk board), ``"giant"`` (the Giant token), ``"horde"`` (the Orc Hordes),
+            ``"trolls"`` (the Troll tokens).
     """
 
     seat: int
@@ -94,6 +97,7 @@ class Observation:
     ages: int = 3
     kind: DecisionKind | None = None
     to_move: int | ChanceNode | None = None
+    pieces: frozenset[str] = frozenset()
 
     def _repr_svg_(self) -> str:
         """The picture of what this seat sees, for Jupyter (see :mod:`ethnos_rules.svg`)."""
@@ -178,4 +182,5 @@ def observation(state: GameState, seat: int) -> Observation:
         ages=state.config.ages,
         kind=state.pending.kind,
         to_move=to_move(state),
+        pieces=state.pieces(),
     )

@@ -282,6 +282,16 @@ class Pending:
         """The seat whose last band has not used its Leader ability yet (BAND-6), if any."""
         return None
 
+    def drawn_to(self, state: GameState) -> int | None:
+        """At a chance event that draws a card into a hand, the seat whose hand it goes to
+        (only that seat sees it); else None."""
+        return None
+
+    def keeping(self) -> tuple[int | None, tuple[Card, ...]]:
+        """While Elves keep cards (TRIBE-ELF-1), the keeper's seat and the cards it has kept
+        so far; else ``(None, ())``."""
+        return None, ()
+
     def problems(self, state: GameState) -> list[str]:
         """What in ``state`` contradicts this decision coming next, in words; ``[]`` when it
         fits. The checks use the predicates the rules use to reach this decision, so a

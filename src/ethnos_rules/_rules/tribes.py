@@ -357,6 +357,9 @@ class KeepPending(AbilityStep):
     part = "rest"
     tribe_ability: ClassVar[type[Ability]] = Elves
 
+    def keeping(self) -> tuple[int | None, tuple[Card, ...]]:
+        return self.ctx.seat, self.kept
+
     def target(self, state: GameState) -> int:
         """The most cards the Elves may keep: X, or the whole rest of a smaller hand."""
         return min(self.ctx.size, len(state.players[self.ctx.seat].hand))

@@ -197,7 +197,9 @@ def validate(record: GameRecord) -> ValidationReport:
     The setup is checked as :func:`~ethnos_rules.new_game` checks it, every decision as
     :func:`~ethnos_rules.apply` does (chance outcomes included: a card that is not in the
     deck, a Dragon from the top part of the deck are refused with rule ``CHANCE``), and the
-    claimed final Glory, if any, against the Glory the scoring events award.
+    claimed final Glory, if any, against the Glory the rules award; a wrong claim is explained
+    by the scoring slips that would give it (a second replay, with the scoring events, that
+    only a wrong claim costs).
 
     Raises:
         RecordError: ``record`` is not a :class:`~ethnos_rules.GameRecord` (read text with
@@ -208,7 +210,13 @@ def validate(record: GameRecord) -> ValidationReport:
 
 
 class _Validator(Visitor[ValidationReport]):
-    """Builds the report of :func:`validate` as the record is replayed."""
+    """Builds the report of :func:`validate` as the record is replayed.
+
+    It needs no decisions: a claim is checked against the final Glory, and a wrong claim, like
+    a refusal, is explained from a second replay (with the scoring events) that only a record
+    with a problem pays for."""
+
+    needs_events = needs_decisions = False
 
     def __init__(self, record: GameRecord) -> None:
         self.record = record
@@ -216,10 +224,6 @@ class _Validator(Visitor[ValidationReport]):
         self.seat = record.seat
         self.items = len(record.actions)
         self.claims = record.claimed_glory
-        # Claims are checked against the scoring events; without claims no decision is
-        # needed (a refusal is explained from a second replay up to it).
-        self.needs_events = self.needs_decisions = self.claims is not None
-        self.slips: list[Slip] = []
         self.report: ValidationReport | None = None
 
     def begin_game(self, start: GameState, events: tuple[Event, ...]) -> None:
@@ -237,10 +241,6 @@ class _Validator(Visitor[ValidationReport]):
             path=_setup_path(error.rule),
         )
 
-    def visit_decision(self, decision: Decision) -> None:
-        for event in decision.events:
-            self.slips += slips(event, decision.before.rules)
-
     def visit_refusal(self, refusal: Refusal) -> None:
         if self.report is None:
             counted = self.record.accept(_TurnCounter(), stop=refusal.index)
@@ -256,6 +256,12 @@ class _Validator(Visitor[ValidationReport]):
         assert self.report is not None
         return self.report
 
+    def _wrong(self, final: tuple[int, ...]) -> tuple[ClaimDifference, ...]:
+        """How the claims differ from the ``final`` Glory, each with the slips that explain it."""
+        assert self.claims is not None
+        found: list[Slip] = self.record.accept(_SlipFinder())
+        return _compare_claims(self.claims, final, found)
+
     def _final(self, state: GameState) -> ValidationReport:
         decisions = self.items  # every item replayed, the 'rest' of a one-seat record included
         if not state.pending.terminal:
@@ -265,7 +271,7 @@ class _Validator(Visitor[ValidationReport]):
         final = tuple(p.glory for p in state.players)
         won = winners(state)
         claims = self.claims
-        differences = _compare_claims(claims, final, self.slips) if claims is not None else ()
+        differences = () if claims is None or tuple(claims) == final else self._wrong(final)
         if not differences:
             return ValidationReport(
                 ok=True,
@@ -303,6 +309,21 @@ def _setup_path(rule: str) -> str | None:
         "AGE-5": "$.first_player",
         "OPTIONS": "$.options",
     }.get(rule)
+
+
+class _SlipFinder(Visitor[list[Slip]]):
+    """The scoring slips of a game (see :func:`slips`): what a player would have scored with a
+    wrong count, to explain a wrong claim; run only when a claim is wrong."""
+
+    def __init__(self) -> None:
+        self.found: list[Slip] = []
+
+    def visit_decision(self, decision: Decision) -> None:
+        for event in decision.events:
+            self.found += slips(event, decision.before.rules)
+
+    def result(self) -> list[Slip]:
+        return self.found
 
 
 class _TurnCounter(Visitor["_TurnCounter"]):

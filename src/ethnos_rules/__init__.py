@@ -20,10 +20,7 @@ True
 (0, 0, 0, 0)
 """
 
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _version
-
-from ethnos_rules._rules.words import given
+from typing import Any
 
 from ._io.archive import validate_files, validate_many
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError
@@ -152,6 +149,7 @@ from ._rules.replay import Decision, Playthrough, Refusal, Visitor, play_random,
 from ._rules.scoring import AgeScore
 from ._rules.setup import new_game
 from ._rules.state import AgeSummary, Band, DecisionKind, GameState, PlayerState
+from ._rules.words import given
 from ._text.narration import narrate
 
 
@@ -173,11 +171,21 @@ def card(code: str) -> Card:
         raise MalformedActionError("NOTATION", err.args[0], code) from None
 
 
-try:
-    __version__: str = _version("ethnos-rules")
-    """The version of the installed package (from its metadata)."""
-except PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> Any:
+    """``__version__``, the installed package's version, read from its metadata when first
+    asked for: importlib.metadata costs a fifth of the import, which a worker process or a
+    bot's start-up need not pay."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("ethnos-rules")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        found = "0+unknown"
+    globals()["__version__"] = found
+    return found
 
 __all__ = [
     "CHANCE",

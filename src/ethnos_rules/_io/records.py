@@ -31,12 +31,14 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 import cattrs
-import jsonschema
 from frozendict import frozendict
+
+if TYPE_CHECKING:  # imported where a record is read (see _validator)
+    import jsonschema
 
 from .._rules.actions import Action
 from .._rules.components import KINGDOMS
@@ -86,6 +88,10 @@ def record_schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> jsonschema.protocols.Validator:
+    # Imported here, when a text is first read: jsonschema (with its dependencies) is a fifth
+    # of the package's import, which a bot or a worker that never reads a file need not pay.
+    import jsonschema
+
     schema = record_schema()
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
@@ -118,7 +124,9 @@ def check_schema(document: Any) -> None:
     if isinstance(actions, list):
         check_decision_count(len(actions))
         _first_non_text(actions)
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(document))
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator().iter_errors(document))
     if error is not None:
         path = json_path(error.absolute_path)
         index = None
@@ -717,10 +725,21 @@ def _text(action: Action | str) -> str:
 # --- the converter -------------------------------------------------------------------------------
 
 
-def _make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=False)
+def document_converter(detailed_validation: bool) -> cattrs.Converter:
+    """The base of the record and snapshot converters: extra keys are refused, and
+    :class:`~ethnos_rules.Options` are written by :func:`options_to_dict` and read by
+    :func:`options_from_dict` (errors at ``$.options``).
+
+    ``detailed_validation`` is cattrs' own: with it, errors are grouped and name their place.
+    """
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed_validation)
     converter.register_unstructure_hook(Options, options_to_dict)
     converter.register_structure_hook(Options, lambda data, _: options_from_dict(data))
+    return converter
+
+
+def _record_converter() -> cattrs.Converter:
+    converter = document_converter(detailed_validation=False)
     converter.register_structure_hook_func(
         lambda cls: getattr(cls, "__origin__", cls) is frozendict,
         lambda data, _: _frozen_metadata(data),
@@ -756,4 +775,4 @@ def _make_converter() -> cattrs.Converter:
     return converter
 
 
-_CONVERTER = _make_converter()
+_CONVERTER = _record_converter()

@@ -28,7 +28,7 @@ from ethnos_rules import (
     redact,
     validate,
 )
-from helpers import EXAMPLES, ROOT, run
+from helpers import EXAMPLES, ROOT, SIX_TRIBES, run
 
 VALID = sorted(EXAMPLES.glob("valid-*.json"))
 INVALID = sorted(EXAMPLES.glob("invalid-*.json"))
@@ -285,7 +285,7 @@ def test_simulate_to_a_file_with_setup_and_claims(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "wrote" in result.stderr
     record = GameRecord.read(out)
-    assert record.tribes == ("DWA", "ELF", "GIA", "MER", "ORC", "WIZ")
+    assert record.tribes == tuple(SIX_TRIBES)
     assert record.options.placement == "mandatory"
     report = validate(record)
     assert report.ok and report.claims_checked

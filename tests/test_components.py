@@ -30,7 +30,7 @@ from ethnos_rules import (
     position,
 )
 from ethnos_rules._rules.components import multiset_add, multiset_insert
-from helpers import refused
+from helpers import SIX_TRIBES, refused
 
 SIX = ["DWA", "ELF", "GIA", "ORC", "TRO", "WIZ"]
 
@@ -116,7 +116,7 @@ def test_twenty_six_markers_one_is_the_score_marker() -> None:
     Merfolk, whose marker starts on the track)."""
     assert FIRST_EDITION.markers == 26
     assert position(4, SIX).players[0].supply == 25
-    merfolk = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"])
+    merfolk = position(4, SIX_TRIBES)
     assert merfolk.players[0].supply == 24 and merfolk.players[0].merfolk == 0
 
 

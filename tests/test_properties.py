@@ -68,6 +68,7 @@ from ethnos_rules import (
     winners,
 )
 from ethnos_rules._rules.scoring import band_score, score_area, split_awards
+from helpers import SIX_TRIBES
 from strategies import (
     COLOURS,
     KINGDOM_NAMES,
@@ -883,14 +884,14 @@ def test_action_texts_at_random_states(prefix: GamePrefix, text: str) -> None:
 
 def test_deepcopy_of_a_state_equals_it() -> None:
     """STATE: a deep copy of a state equals it (needed to check that apply is pure)."""
-    state = new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], first_player=0)
+    state = new_game(4, tribes=SIX_TRIBES, first_player=0)
     assert copy.deepcopy(state) == state
 
 
 def test_unsorted_token_layout_outcome_is_refused() -> None:
     """SETUP-4, CHANCE: a LayTokens outcome that is not in legal_actions (values not in the
     canonical lowest-first order) is refused, like an unsorted band or Horde colour list."""
-    state = new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], first_player=0)
+    state = new_game(4, tribes=SIX_TRIBES, first_player=0)
     canonical = parse_action("tokens Althea 2 4 8")
     assert canonical in legal_actions(state)
     unsorted = LayTokens(Kingdom.ALTHEA, (8, 4, 2))
@@ -1081,7 +1082,7 @@ def test_score_area_follows_the_spec(
 def test_band_glory_table() -> None:
     """COMP-7: bands of 1/2/3/4/5/6+ cards are worth 0/1/3/6/10/15, never less for a larger
     band; TRIBE-DWA-1 adds one card."""
-    state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"])
+    state = position(4, SIX_TRIBES)
     values = [band_score(state, size, 0) for size in range(1, 13)]
     assert values == [0, 1, 3, 6, 10, 15, 15, 15, 15, 15, 15, 15]
     assert values == sorted(values)

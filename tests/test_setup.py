@@ -679,7 +679,7 @@ def test_tribe_pieces_start_unclaimed_and_empty() -> None:
 def test_board_sides_match_player_count(players: int, merfolk_ii: int, giant_ii: int) -> None:
     """SETUP-5, COMP-9, COMP-10: the 2–3 players sides of the Merfolk board and Giant token
     (Age II: Merfolk II = 3, Giant 5) differ from the 4–6 players sides (2 and 4)."""
-    tribes = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"][: 6 if players >= 4 else 5]
+    tribes = SIX_TRIBES[: 6 if players >= 4 else 5]
     state = position(
         players,
         tribes,

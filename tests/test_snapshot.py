@@ -40,7 +40,7 @@ from ethnos_rules import (
 )
 from ethnos_rules._rules.decisions import DECISIONS_BY_NAME
 from ethnos_rules._rules.state import Pending
-from helpers import refused
+from helpers import SIX_TRIBES, refused
 from strategies import json_values
 
 TRIBES = ["CEN", "ELF", "MER", "ORC", "TRO", "WIZ"]
@@ -108,7 +108,7 @@ def test_snapshot_of_a_built_position() -> None:
     """BAND-5: a position built with position() round-trips, and play continues from it."""
     state = position(
         4,
-        ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
+        SIX_TRIBES,
         hands={0: "DWA-purple DWA-red DWA-blue"},
         kingdoms={0: {"Duris": 2}},
         horde={1: ["red"]},
@@ -123,7 +123,7 @@ def test_cards_colours_and_kingdoms_are_written_by_name() -> None:
     """COMP-1, COMP-3: cards by code, colours and kingdom names in words, deck as counts."""
     state = position(
         4,
-        ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
+        SIX_TRIBES,
         hands={0: "DWA-purple ELF-red"},
         horde={1: ["red"]},
     )
@@ -232,6 +232,8 @@ def test_pending_before_setup_is_done() -> None:
         (lambda d: d.update(snapshot=9), "$.snapshot", "unknown snapshot version"),
         (lambda d: d.update(ruleset="2e"), "$.ruleset", "unknown ruleset"),
         (lambda d: d.update(players=3), "$.seats", "4 seats for 3 players"),
+        (lambda d: d.update(players=7), "$.players", "Ethnos is played by 2 to 6 players"),
+        (lambda d: d.update(players=1), "$.players", "Ethnos is played by 2 to 6 players"),
         (lambda d: d.update(surprise=1), "$", "extra fields"),
         (lambda d: d.pop("row"), "$.row", "required field missing"),
         (lambda d: d.update(options={"placement": "never"}), "$.options", "OPTIONS"),

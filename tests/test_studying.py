@@ -36,7 +36,7 @@ from ethnos_rules._rules.decisions import DECISION_TYPES
 from ethnos_rules._rules.events import trace
 from ethnos_rules._rules.state import Stage
 from ethnos_rules._rules.turn import TurnPending, can_recruit
-from helpers import refused
+from helpers import SIX_TRIBES, refused
 from strategies import game_prefixes, random_decision
 
 # --- the decision type ------------------------------------------------------------------------
@@ -153,7 +153,7 @@ def test_pending_decision_over_random_games() -> None:
 
 def test_deck_draw_names_the_drawer() -> None:
     """A deck draw is chance (no seat decides) and names who draws."""
-    state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], to_move=2)
+    state = position(4, SIX_TRIBES, to_move=2)
     decision = pending_decision(apply(state, parse_action("recruit deck")))
     assert decision.kind is DecisionKind.DECK_DRAW and decision.chance
     assert decision.seat is None and dict(decision.facts) == {"drawer": 2}
@@ -219,9 +219,7 @@ def test_score_now_is_what_the_end_of_the_age_gives(prefix: object, hordes: str)
 
 def test_score_now_assumes_the_orc_choice_it_is_told() -> None:
     """Orc Hordes are the one end-of-Age choice: emptied, they pay now; kept, they do not."""
-    state = position(
-        4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], horde={1: ["red", "blue"]}, to_move=0
-    )
+    state = position(4, SIX_TRIBES, horde={1: ["red", "blue"]}, to_move=0)
     assert score_now(state).gains_of(1) == {"orcs": state.rules.orc_glory[1]}
     assert score_now(state, hordes="keep").gains_of(1) == {}
     assert (score_now(state).hordes, score_now(state, hordes="keep").hordes) == ("empty", "keep")
@@ -229,7 +227,7 @@ def test_score_now_assumes_the_orc_choice_it_is_told() -> None:
 
 
 def test_score_now_and_end_age_now_refuse_bad_arguments() -> None:
-    state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"])
+    state = position(4, SIX_TRIBES)
     err = refused(lambda: score_now(new_game(4)), RulesError)
     assert err.rule == "RECRUIT-4" and "turns of an Age" in err.reason
     err = refused(lambda: end_age_now(state, drawer=4), RulesError)
@@ -252,7 +250,7 @@ def test_end_age_now_only_where_a_dragon_can_be_drawn() -> None:
     """A Dragon comes from the deck: during a band being resolved the Age cannot end (which
     would leave, say, a larger Giant band than the Giant token's), and at a draw only its
     drawer draws."""
-    tribes = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+    tribes = SIX_TRIBES
     state = position(
         4,
         tribes,
@@ -275,7 +273,7 @@ def test_end_age_now_at_a_wizard_draw_is_the_wizards_draw() -> None:
     real draw of it, the lost draws told."""
     state = position(
         4,
-        ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"],
+        SIX_TRIBES,
         hands={0: "WIZ-red WIZ-blue"},
         dragons_drawn=2,
         top_left=0,
@@ -292,7 +290,7 @@ def test_the_start_of_an_age_tells_its_numbers() -> None:
     """AGE-1/4/5 events carry the numbers the rules used: the Age of how many, the first player
     given for Age I, and the split of the deck (the top half without Dragons, the rest with
     them)."""
-    tribes = ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"]
+    tribes = SIX_TRIBES
     start = new_game(4, tribes=tribes, first_player=2)
     rng = random.Random(4)
     state, seen = start, list[Event]()

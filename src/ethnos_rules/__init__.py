@@ -171,7 +171,6 @@ def card(code: str) -> Card:
         raise MalformedActionError("NOTATION", err.args[0], code) from None
 
 
-
 def __getattr__(name: str) -> Any:
     """``__version__``, the installed package's version, read from its metadata when first
     asked for: importlib.metadata costs a fifth of the import, which a worker process or a
@@ -186,6 +185,7 @@ def __getattr__(name: str) -> Any:
         found = "0+unknown"
     globals()["__version__"] = found
     return found
+
 
 __all__ = [
     "CHANCE",

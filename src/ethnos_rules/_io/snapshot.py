@@ -40,13 +40,15 @@ import cattrs
 from .._rules.components import Card, Colour, Kingdom, Tribe
 from .._rules.decisions import DECISIONS_BY_NAME
 from .._rules.editions import default_ruleset, ruleset
+from .._rules.errors import SetupError
 from .._rules.invariants import InvalidStateError, missing_summaries, state_problems
 from .._rules.notation import parse_band
 from .._rules.options import Options
+from .._rules.setup import check_players
 from .._rules.state import AgeSummary, Band, Config, GameState, Pending, PlayerState
 from .._rules.words import given
 from .jsonio import RecordError, json_path, load_json
-from .records import options_from_dict, options_to_dict
+from .records import document_converter
 
 T = TypeVar("T")
 
@@ -156,8 +158,8 @@ def _sequence_hook(converter: cattrs.Converter) -> Callable[[Any], Any]:
     return factory
 
 
-def _make_converter() -> cattrs.Converter:
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+def _snapshot_converter() -> cattrs.Converter:
+    converter = document_converter(detailed_validation=True)
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _strict(kind))
     converter.register_structure_hook_factory(_variadic, _sequence_hook(converter))
@@ -173,8 +175,6 @@ def _make_converter() -> cattrs.Converter:
     converter.register_unstructure_hook(Band, str)
     band = _text_hook(lambda text: parse_band(text, rules), "a band, e.g. '*ELF-red ELF-blue',")
     converter.register_structure_hook(Band, band)
-    converter.register_unstructure_hook(Options, options_to_dict)
-    converter.register_structure_hook(Options, lambda d, _: options_from_dict(d, "$.options"))
     classes = DECISIONS_BY_NAME
     types = {name: _field_types(cls) for name, cls in classes.items()}
 
@@ -217,7 +217,7 @@ def _make_converter() -> cattrs.Converter:
     return converter
 
 
-_CONVERTER = _make_converter()
+_CONVERTER = _snapshot_converter()
 
 
 def state_to_json(state: GameState, indent: int | None = None) -> str:
@@ -336,8 +336,10 @@ def _build(snapshot: _Snapshot) -> GameState:
     except KeyError as err:
         raise RecordError(err.args[0], path="$.ruleset") from None
     players = snapshot.players
-    if not 2 <= players <= 6:
-        raise RecordError("Ethnos is played by 2 to 6 players", path="$.players")
+    try:
+        check_players(players)
+    except SetupError as err:
+        raise RecordError(err.reason, path="$.players") from None
     if len(snapshot.seats) != players:
         raise RecordError(f"{len(snapshot.seats)} seats for {players} players", path="$.seats")
     deck = [0] * len(rules.cards) if snapshot.deck is not None else []

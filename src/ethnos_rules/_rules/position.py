@@ -7,7 +7,7 @@ construction; every other invariant is checked (:func:`~ethnos_rules.check_state
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
@@ -16,13 +16,12 @@ from .errors import SetupError
 from .invariants import InvalidStateError, check_state
 from .notation import parse_band
 from .options import Options, check_options
-from .setup import TokenLayout, check_players, new_game
+from .setup import TokenLayout, check_players, new_game, parse_named
 from .state import Band, GameState, PlayerState
 from .turn import TurnPending
 from .words import given
 
 Cards = str | Sequence[str | Card]
-E = TypeVar("E", Kingdom, Colour)
 
 
 def position(
@@ -242,21 +241,6 @@ def _band(state: GameState, name: str, text: object) -> Band:
     return band
 
 
-def _named(name: str, kind: type[E], key: object) -> E:
-    """A Kingdom or Colour given as itself or by name (any case)."""
-    if isinstance(key, kind):
-        return key
-    if not isinstance(key, str):
-        known = ", ".join(str(member) for member in kind)
-        raise SetupError(
-            "SETUP-1", f"{name}: unknown {kind.__name__.lower()} {given(key)} (one of {known})"
-        )
-    try:
-        return kind.parse(key)
-    except KeyError as err:
-        raise SetupError("SETUP-1", f"{name}: {err.args[0]}") from None
-
-
 def _list(name: str, value: object) -> list[object]:
     if not isinstance(value, list | tuple):
         raise SetupError("SETUP-1", f"{name} must be a list, not {given(value)}")
@@ -286,9 +270,9 @@ def _player(
                 "SETUP-1",
                 f"kingdoms: markers in {key} must be a non-negative integer, not {given(count)}",
             )
-        markers[_named("kingdoms", Kingdom, key)] = count
+        markers[parse_named(Kingdom, key, "SETUP-1", "kingdoms")] = count
     colours = [
-        _named("horde", Colour, c)
+        parse_named(Colour, c, "SETUP-1", "horde")
         for c in _list("horde", _per_seat("horde", horde, n).get(seat, []))
     ]
     positions = _per_seat("merfolk", merfolk, n)

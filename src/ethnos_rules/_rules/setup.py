@@ -8,13 +8,13 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
 from . import age as _age
 from .actions import Action, ChooseTribe, LayTokens
-from .components import KINGDOMS, Kingdom, Ruleset, Tribe
+from .components import KINGDOMS, Colour, Kingdom, Ruleset, Tribe
 from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
@@ -165,7 +165,7 @@ def _token_layout(config: Config, layout: object) -> tuple[tuple[int, ...], ...]
     if isinstance(layout, Mapping):
         by_kingdom: dict[Kingdom, object] = {}
         for key, row in layout.items():
-            kingdom = _kingdom_key(key)
+            kingdom = parse_named(Kingdom, key, "SETUP-4")
             if kingdom in by_kingdom:
                 raise SetupError("SETUP-4", f"glory tokens are given twice for {kingdom.label}")
             by_kingdom[kingdom] = row
@@ -198,15 +198,28 @@ def _token_layout(config: Config, layout: object) -> tuple[tuple[int, ...], ...]
     return tuple(out)
 
 
-def _kingdom_key(key: object) -> Kingdom:
-    if isinstance(key, Kingdom):
+_E = TypeVar("_E", Kingdom, Colour)
+
+
+def parse_named(kind: type[_E], key: object, rule: str, where: str | None = None) -> _E:
+    """``key`` as a ``kind`` (Kingdom or Colour): one itself, or its name in any case.
+
+    Raises:
+        SetupError: (``rule``) for anything else, naming the known ones; the reason starts
+            ``"{where}: "`` when ``where`` is given.
+    """
+    if isinstance(key, kind):
         return key
+    prefix = f"{where}: " if where else ""
     if not isinstance(key, str):
-        raise SetupError("SETUP-4", f"unknown kingdom {given(key)}")
+        known = ", ".join(str(member) for member in kind)
+        raise SetupError(
+            rule, f"{prefix}unknown {kind.__name__.lower()} {given(key)} (one of {known})"
+        )
     try:
-        return Kingdom.parse(key)
+        return kind.parse(key)
     except KeyError as err:
-        raise SetupError("SETUP-4", err.args[0]) from None
+        raise SetupError(rule, f"{prefix}{err.args[0]}") from None
 
 
 def _tribes_chosen(state: GameState, by_chance: bool) -> GameState:

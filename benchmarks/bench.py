@@ -29,6 +29,7 @@ import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -853,6 +854,18 @@ def markdown(results: dict[str, Any]) -> str:
         f" {m['one_state_kb']:.1f} KB). tracemalloc while building the history:"
         f" {m['traced_mb']:.2f} MB held, {m['peak_mb']:.2f} MB peak.",
     ]
+    if results.get("startup"):
+        st = results["startup"]
+        loads = "loads" if st["jsonschema_loaded"] else "does not load"
+        lines += [
+            "",
+            "## Start-up",
+            "",
+            f"`import ethnos_rules` in a new interpreter: **{st['import_ms']:.0f} ms** beyond"
+            f" the interpreter's own start ({st['python_ms']:.0f} ms), the median of"
+            f" {st['runs']} runs beside runs that import nothing. The import {loads}"
+            " jsonschema, which only reading a record needs.",
+        ]
     lines += ["", "## Targets", "", "| target | measured | |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in check_targets(results)]
     return "\n".join(lines) + "\n"
@@ -883,6 +896,30 @@ def run(quick: bool) -> dict[str, Any]:
         "adapters": adapters(2 if quick else 10, 1 if quick else 5),
         "perft": perft_bench(40 if quick else 3000) if perft.GOLDEN.exists() else None,
         "memory": history_memory((3,) if quick else (3, 4, 5)),
+        "startup": startup(3 if quick else 25),
+    }
+
+
+def startup(runs: int) -> dict[str, Any]:
+    """Milliseconds to import the package in a new interpreter, beyond the interpreter's own
+    start (the median of ``runs``, each beside a run that imports nothing), and whether the
+    import loads jsonschema, which only reading a record needs."""
+    code = "import sys, ethnos_rules; print('jsonschema' in sys.modules)"
+    with_import, bare, loaded = [], [], ""
+    for _ in range(runs):
+        start = time.perf_counter()
+        loaded = subprocess.run(
+            [sys.executable, "-c", code], check=True, capture_output=True, text=True
+        ).stdout.strip()
+        with_import.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append(time.perf_counter() - start)
+    return {
+        "runs": runs,
+        "import_ms": statistics.median(a - b for a, b in zip(with_import, bare, strict=True)) * 1e3,
+        "python_ms": statistics.median(bare) * 1e3,
+        "jsonschema_loaded": loaded == "True",
     }
 
 

@@ -1120,3 +1120,17 @@ def test_what_is_not_a_record_is_refused_with_the_way_to_make_one(
             call(value)
         assert err.value.reason.startswith(f"{taker} takes a GameRecord, not ")
         assert hint in err.value.reason
+
+
+def test_the_package_imports_jsonschema_only_to_read_a_record() -> None:
+    """A bot or a worker that never reads a record does not pay for jsonschema's import."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, ethnos_rules as er; before = 'jsonschema' in sys.modules;"
+        " er.GameRecord.from_json(er.GameRecord.from_playthrough(er.play_random(2, 1)).to_json());"
+        " print(before, 'jsonschema' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]

@@ -302,8 +302,8 @@ def adversarial(repeat: int) -> dict[str, Any]:
 
 def validation(games: int, rounds: int) -> dict[str, Any] | None:
     """Decisions per second of ``validate`` on recorded random 4-player games, on the same
-    records with their final Glory claimed (as ``ethnos-rules simulate`` writes them), and on
-    the same games as one seat kept them (seat ``seed % 4``), in alternating rounds."""
+    records with their final Glory claimed (as ``ethnos-rules simulate --claim`` writes them),
+    and on the same games as one seat kept them (seat ``seed % 4``), in alternating rounds."""
     validate = getattr(er, "validate", None)
     record_type = getattr(er, "GameRecord", None)
     if validate is None or record_type is None:
@@ -764,8 +764,9 @@ def markdown(results: dict[str, Any]) -> str:
         if "claimed_per_s" in v:
             lines += [
                 "",
-                f"The same records with their final Glory claimed, as `ethnos-rules simulate`"
-                f" writes them: {v['claimed_per_s']:,.0f} decisions/s, a ratio of"
+                "The same records with their final Glory claimed, as"
+                " `ethnos-rules simulate --claim` writes them:"
+                f" {v['claimed_per_s']:,.0f} decisions/s, a ratio of"
                 f" {v['claimed_ratio']:.2f} to records without a claim (median of alternating"
                 " rounds). A claim is checked against the final Glory; only a wrong one is"
                 " replayed again for the scoring events that explain it.",

@@ -7,8 +7,11 @@ import json
 import shutil
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ethnos_rules import (
     GameRecord,
@@ -47,7 +50,7 @@ def test_a_folder_with_json_lines(tmp_path: Path, jobs: str) -> None:
     assert last == "5 valid, 1 invalid, 1 unreadable"
     assert any("many.jsonl:2: UNREADABLE: RECORD – " in line for line in lines)
     assert any("many.jsonl:4: valid" in line for line in lines)
-    assert any("invalid-band.json: INVALID at decision 30" in line for line in lines)
+    assert any("invalid-band.json:41: INVALID at decision 30" in line for line in lines)
     assert not any("notes.txt" in line for line in lines)
 
 
@@ -59,7 +62,10 @@ def test_validate_files_gives_the_commands_reports_from_python(tmp_path: Path) -
     told = run("validate", "-j", "1", str(archive)).stdout.splitlines()[:-1]
     with ProcessPoolExecutor(2) as pool:
         for found in (validate_files([archive]), validate_files([str(archive)], executor=pool)):
-            assert [f"{where}: {report.summary()}" for where, report in found] == told
+            assert [
+                f"{where}{f':{report.line}' if report.line else ''}: {report.summary()}"
+                for where, report in found
+            ] == told
     assert [r.readable for _, r in validate_files([tmp_path / "none.json"])] == [False]
     with pytest.raises(RecordError, match="a list of paths"):
         validate_files(str(archive))
@@ -273,3 +279,83 @@ def test_reviewed_edges_of_the_archive(tmp_path: Path) -> None:
         "simulate", "-p", "2", "-s", "1", "-n", "2", "--tribes", "XYZ", "--out", str(data)
     )
     assert refused.exit_code == 2 and data.read_bytes() == before
+
+
+def test_a_failure_is_told_at_the_line_of_the_file_it_is_on(tmp_path: Path) -> None:
+    """A record on several lines: its refused decision, its wrong claim and its unreadable
+    part are each told at FILE:LINE, the line they are written on; a record on one line (a
+    line of a .jsonl file) has no line of its own."""
+    game = play_random(3, 5)
+    record = GameRecord.from_playthrough(game, claimed_glory=[p.glory for p in game.final.players])
+    data = json.loads(record.to_json())
+    wrong_claim = {**data, "claimed_glory": [g + 1 for g in data["claimed_glory"]]}
+    refused = {**data, "actions": [*data["actions"][:40], "recruit deck", "place Althea"]}
+    unreadable = {**data, "players": 9}
+    cases = {"claim": wrong_claim, "refused": refused, "unreadable": unreadable}
+    for name, doc in cases.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps(doc, indent=1))
+    (tmp_path / "one-line.json").write_text(json.dumps(refused))
+    reports = dict(validate_files([tmp_path]))
+    for name, doc in cases.items():
+        where = str(tmp_path / f"{name}.json")
+        report = reports[where]
+        lines = json.dumps(doc, indent=1).splitlines()
+        assert report.line is not None and not report.ok, name
+        written = lines[report.line - 1]
+        if report.index is not None:  # the refused decision's own line
+            assert written.strip().rstrip(",") == json.dumps(doc["actions"][report.index])
+        else:  # the key the path names
+            assert report.path is not None
+            assert written.strip().startswith(f'"{report.path.removeprefix("$.")}":')
+        assert f"{where}:{report.line}: " in run("validate", "-j", "1", where).stdout
+    assert reports[str(tmp_path / "one-line.json")].line is None
+    assert all(r.line is None for _, r in validate_files(VALID))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+        lambda kids: (
+            st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=4), kids, max_size=4)
+        ),
+        max_leaves=12,
+    ),
+    st.integers(0, 3),
+    st.data(),
+)
+def test_line_of_finds_the_line_a_value_begins_on(document: object, indent: int, data: Any) -> None:
+    """Property: for any JSON document and any path in it, line_of gives the line where the
+    value begins, as the document written with a marker in its place shows."""
+    from ethnos_rules._io.jsonio import json_path, line_of
+
+    path: list[str | int] = []
+    node = document
+    while isinstance(node, list | dict) and node and data.draw(st.booleans()):
+        step = data.draw(
+            st.sampled_from(range(len(node)) if isinstance(node, list) else sorted(node))
+        )
+        path.append(step)
+        node = node[step]
+    marked = _replaced(document, path, "@@marker@@")
+    text = json.dumps(document, indent=indent or None)
+    expected = (
+        next(
+            n
+            for n, line in enumerate(json.dumps(marked, indent=indent or None).splitlines(), 1)
+            if "@@marker@@" in line
+        )
+        if path
+        else 1
+    )
+    assert line_of(text, json_path(path)) == expected
+    assert line_of(text, json_path([*path, "no such key"])) is None
+
+
+def _replaced(document: Any, path: list[str | int], value: object) -> Any:
+    if not path:
+        return value
+    head, *rest = path
+    if isinstance(document, list):
+        return [(_replaced(v, rest, value) if i == head else v) for i, v in enumerate(document)]
+    return {k: (_replaced(v, rest, value) if k == head else v) for k, v in document.items()}

@@ -159,7 +159,8 @@ def _tell(
             f"INVALID: incomplete, and --complete asks for whole games: {report.players} players,"
             f" {report.decisions} decisions, and the record ends before the game does"
         )
-    click.echo(f"{source.where}: {summary}")
+    where = source.where if report.line is None else f"{source.where}:{report.line}"
+    click.echo(f"{where}: {summary}")
 
 
 # --- simulate ---------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from typing import BinaryIO, TypeVar
 import attrs
 
 from .._rules.words import given
-from .jsonio import MAX_RECORD_BYTES, RecordError, decode
+from .jsonio import MAX_RECORD_BYTES, RecordError, decode, line_of
 from .records import GameRecord
 from .validation import ValidationReport, validate
 
@@ -134,10 +134,15 @@ def check_source(source: Source) -> ValidationReport:
         return ValidationReport.refused(source.error)
     assert source.data is not None
     try:
-        record = GameRecord.from_json(decode(source.data))
+        text = decode(source.data)
+        record = GameRecord.from_json(text)
     except RecordError as err:
-        return ValidationReport.refused(err)
-    return validate(record)
+        report = ValidationReport.refused(err)
+    else:
+        report = validate(record)
+    if report.ok or report.path is None or "\n" not in text:
+        return report  # (a line of a .jsonl file is already named by its FILE:LINE)
+    return attrs.evolve(report, line=line_of(text, report.path))
 
 
 def _check_chunk(chunk: Sequence[Source]) -> list[ValidationReport]:

@@ -63,6 +63,65 @@ class _DuplicateKeyError(ValueError):
     pass
 
 
+_STEP = re.compile(r'\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
+_SPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def line_of(text: str, path: str) -> int | None:
+    r"""The line (from 1) of ``text``, a JSON document, where the value at the JSON path
+    ``path`` (as :func:`json_path` writes it) begins; None where the path is not there.
+
+    >>> line_of('{"players": 2,\n "actions": [\n  "recruit deck",\n  "band *ELF-red"]}',
+    ...         "$.actions[1]")
+    4
+    """
+    steps: list[str | int] = []
+    at = 1
+    while at < len(path):
+        found = _STEP.match(path, at)
+        if path[0] != "$" or found is None:
+            return None
+        name, index, quoted = found.groups()
+        steps.append(int(index) if index is not None else name or json.loads(quoted))
+        at = found.end()
+    try:
+        pos = _SPACE.match(text, 0).end()  # type: ignore[union-attr]  # it always matches
+        for step in steps:
+            child = _child(text, pos, step)
+            if child is None:
+                return None
+            pos = child
+    except (ValueError, IndexError):  # not the JSON the path was found in
+        return None
+    return text.count("\n", 0, pos) + 1
+
+
+def _child(text: str, pos: int, step: str | int) -> int | None:
+    """Where the member ``step`` (a key, or an index) of the object or array at ``pos``
+    begins, or None; every value before it is skipped by the decoder."""
+    closing = "]" if isinstance(step, int) else "}"
+    if text[pos] != ("[" if isinstance(step, int) else "{"):
+        return None
+    pos, member = _after_space(text, pos + 1), 0
+    while text[pos] != closing:
+        if isinstance(step, str):
+            key, pos = _DECODER.raw_decode(text, pos)
+            pos = _after_space(text, _after_space(text, pos) + 1)  # past the colon
+            if key == step:
+                return pos
+        elif member == step:
+            return pos
+        pos = _after_space(text, _DECODER.raw_decode(text, pos)[1])
+        pos = _after_space(text, pos + 1) if text[pos] == "," else pos
+        member += 1
+    return None
+
+
+def _after_space(text: str, pos: int) -> int:
+    return _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # it always matches
+
+
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:

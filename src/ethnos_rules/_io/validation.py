@@ -93,6 +93,9 @@ class ValidationReport:
         claims_checked: True if the record claims a final Glory and it could be compared.
         seat: The seat a record kept at one seat was kept from, else None. Such a record is
             valid when at least one whole legal game looks like it from that seat.
+        line: For a record read from a file by :func:`~ethnos_rules.validate_files` and
+            written on several lines, the line where the refused decision, the wrong claim or
+            the unreadable part (:attr:`path`) begins; else None.
     """
 
     ok: bool
@@ -116,6 +119,7 @@ class ValidationReport:
     age: int | None = None
     turn: int | None = None
     legal_verbs: tuple[tuple[str, int], ...] = ()
+    line: int | None = None
 
     @classmethod
     def refused(cls, error: RecordError) -> ValidationReport:

@@ -224,6 +224,14 @@ def test_a_band_begun_that_no_legal_band_begins_with_is_refused() -> None:
     leader, add = encode(parse_action("band *ELF-red ELF-red"))[:2]
     assert EncodedState(state, [leader, add]) == EncodedState(state, (leader, add))
     assert EncodedState(state, []) == EncodedState(state) == EncodedState.of(state)
+    import attrs
+    import numpy as np
+
+    begun = EncodedState(state, (leader, add))
+    assert EncodedState(state, np.array([leader, add])) == begun  # as a replay buffer keeps it
+    assert EncodedState(state, np.array([], int)) == EncodedState(state)
+    assert attrs.evolve(begun) == begun and attrs.evolve(begun).legal_ids() == begun.legal_ids()
+    assert attrs.evolve(begun, band=(leader,)) == EncodedState(state, [leader])
     refusals: list[tuple[object, type[Exception], str]] = [
         ([add], IllegalActionError, "BAND-1: 'band add ELF-red' goes on from a band's Leader"),
         ([leader, add, add], IllegalActionError, "BAND-1: no legal band goes on from"),
@@ -232,6 +240,7 @@ def test_a_band_begun_that_no_legal_band_begins_with_is_refused() -> None:
         ([True], MalformedActionError, "True is not an action id"),
         ("band", MalformedActionError, "a sequence of action ids, not 'band'"),
         (7, MalformedActionError, "a sequence of action ids, not 7"),
+        (np.int64(7), MalformedActionError, "a sequence of action ids, not np.int64"),
     ]
     for band, error, message in refusals:
         with pytest.raises(error, match=message):

@@ -368,15 +368,15 @@ class EncodedState:
     state: GameState
     band: tuple[int, ...] = ()
     # The legal bands that begin with ``band``; the legal ids, once asked for.
-    _bands: tuple[PlayBand, ...] = attrs.field(default=(), alias="bands", repr=False)
-    _ids: tuple[int, ...] | None = attrs.field(default=None, alias="ids", repr=False)
+    _bands: tuple[PlayBand, ...] = attrs.field(default=(), init=False, repr=False)
+    _ids: tuple[int, ...] | None = attrs.field(default=None, init=False, repr=False)
     # The legal actions that are one id each, by id (once the legal ids are known).
-    _actions: dict[int, Action] | None = attrs.field(default=None, alias="actions", repr=False)
+    _actions: dict[int, Action] | None = attrs.field(default=None, init=False, repr=False)
     # The legal bands by their Leader's id (once the legal ids are known, with no band begun).
-    _led: dict[int, list[PlayBand]] | None = attrs.field(default=None, alias="led", repr=False)
+    _led: dict[int, list[PlayBand]] | None = attrs.field(default=None, init=False, repr=False)
     # At a chance event, the outcomes' ids and probabilities, once asked for.
     _outcomes: tuple[tuple[int, Fraction], ...] | None = attrs.field(
-        default=None, alias="outcomes", repr=False
+        default=None, init=False, repr=False
     )
 
     def __init__(self, state: GameState, band: Iterable[int] = ()) -> None:
@@ -391,8 +391,10 @@ class EncodedState:
                 says; (``BAND-1``) a later one does not go on with a legal band.
         """
         _check_encodable(state)
-        begun = () if band == () else _begun(state, band)
-        self.__attrs_init__(state, begun.band if begun else (), bands=begun._bands if begun else ())
+        begun = None if type(band) is tuple and not band else _begun(state, band)
+        self.__attrs_init__(state, begun.band if begun else ())
+        if begun:
+            _set_bands(self, begun._bands)
 
     @classmethod
     def of(cls, state: GameState) -> EncodedState:
@@ -573,6 +575,7 @@ class EncodedState:
 # A node's caches are filled once, by the slots' own descriptors (a frozen class refuses
 # stores); the node after a step is a copy of the one before with every field given, built
 # through a draft of the class (frozen.py): a third of the cost of its __init__.
+_set_bands = vars(EncodedState)["_bands"].__set__
 _set_ids = vars(EncodedState)["_ids"].__set__
 _set_actions = vars(EncodedState)["_actions"].__set__
 _set_led = vars(EncodedState)["_led"].__set__

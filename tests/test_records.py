@@ -852,12 +852,12 @@ def test_claimed_glory_differences_are_listed() -> None:
     """GAME-1: every seat whose claim differs is listed with the claimed and computed Glory."""
     game = play_random(3, 11)
     final = glory(game.final)
-    claims = [final[0] + 1000, final[1], final[2] - 1000]
+    claims = [final[0] + 1000, final[1], final[2] + 500]
     report = validate(GameRecord.from_playthrough(game, claimed_glory=claims))
     assert not report.ok and report.complete and report.index is None
     assert [(d.seat, d.claimed, d.computed) for d in report.claims] == [
         (0, final[0] + 1000, final[0]),
-        (2, final[2] - 1000, final[2]),
+        (2, final[2] + 500, final[2]),
     ]
     assert all(isinstance(d, ClaimDifference) and d.rule == "SCORE" for d in report.claims)
 
@@ -1134,3 +1134,19 @@ def test_the_package_imports_jsonschema_only_to_read_a_record() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+@pytest.mark.parametrize(
+    "claim", [-1, 100_001, 10**5000, -(10**5000)], ids=["minus-one", "over", "huge", "minus-huge"]
+)
+def test_a_claim_the_schema_refuses_is_refused_when_the_record_is_built(claim: int) -> None:
+    """A record holds only claims its own text can be read back with (0 to MAX_CLAIM), so a
+    huge claim is refused at once, not when a report would repeat it."""
+    game = play_random(3, 5)
+    with pytest.raises(RecordError, match=r"claimed Glory is from 0 to 100,000") as info:
+        GameRecord.from_playthrough(game, claimed_glory=[claim, 0, 0])
+    assert info.value.path == "$.claimed_glory[0]" and len(str(info.value)) < 300
+    from ethnos_rules._io.records import MAX_CLAIM, record_schema
+
+    items = record_schema()["properties"]["claimed_glory"]["items"]
+    assert (items["minimum"], items["maximum"]) == (0, MAX_CLAIM)

@@ -71,6 +71,9 @@ RECORD_VERSIONS = (1, 2)
 MAX_DECISIONS = 100_000
 """The most decisions a record may hold. Whole games have 350 to 1,000; longer is refused."""
 
+MAX_CLAIM = 100_000
+"""The largest claimed Glory a record holds (the schema's bound too); no game comes near it."""
+
 MAX_ACTION_CHARS = 200
 """The longest action text accepted (a band of 10 cards takes about 100 characters)."""
 
@@ -316,6 +319,11 @@ def _claims_or_none(value: Iterable[int] | None) -> tuple[int, ...] | None:
         if isinstance(claim, bool) or not isinstance(claim, int):
             raise RecordError(
                 f"a claimed Glory is an integer, not {given(claim)}",
+                path=f"$.claimed_glory[{index}]",
+            )
+        if not 0 <= claim <= MAX_CLAIM:  # as the schema says: the record's text must read
+            raise RecordError(
+                f"a claimed Glory is from 0 to {MAX_CLAIM:,}, not {given(claim)}",
                 path=f"$.claimed_glory[{index}]",
             )
     return claims

@@ -359,3 +359,11 @@ def _replaced(document: Any, path: list[str | int], value: object) -> Any:
     if isinstance(document, list):
         return [(_replaced(v, rest, value) if i == head else v) for i, v in enumerate(document)]
     return {k: (_replaced(v, rest, value) if k == head else v) for k, v in document.items()}
+
+
+def test_a_file_name_with_nul_is_an_unreadable_record() -> None:
+    """RECORD: a name no file can have is reported, as a missing file is, not raised."""
+    reports = [r.reason for _, r in validate_files(["a\x00b.json", "a\x00b.jsonl"])]
+    assert reports == ["cannot read the record file: its name holds NUL"] * 2
+    with pytest.raises(RecordError, match="its name holds NUL"):
+        GameRecord.read("a\x00b.json")

@@ -71,3 +71,13 @@ def test_a_long_action_text_is_refused_with_a_bounded_message() -> None:
     with pytest.raises(RulesError) as info:
         parse_action("recruit " + "x" * 100_000)
     assert len(str(info.value)) < 4 * GIVEN_LENGTH  # the text, once or twice, and why
+
+
+@pytest.mark.parametrize("field", ["merfolk", "giant", "glory"])
+def test_a_number_no_game_comes_near_is_refused_before_it_is_written(field: str) -> None:
+    """A position or snapshot with a number over LARGEST_COUNT is refused by one short
+    sentence naming the field (an integer of over 4,300 digits cannot even be written)."""
+    given: Any = {"merfolk": {0: HUGE}, "giant": (0, HUGE), "glory": {0: 10**7}}[field]
+    with pytest.raises(RulesError, match="holds a number over 1,000,000") as info:
+        position(3, ["DWA", "ELF", "GIA", "MER", "TRO"], **{field: given})
+    assert len(str(info.value)) < 100

@@ -77,6 +77,9 @@ def sources(paths: Iterable[str]) -> Iterator[Source]:
 
 
 def _file(path: str) -> Iterator[Source]:
+    if "\0" in path:  # open() would raise ValueError: no file is named so
+        yield Source(path, error=RecordError("cannot read the record file: its name holds NUL"))
+        return
     if not path.endswith(".jsonl"):
         try:
             with open(path, "rb") as handle:

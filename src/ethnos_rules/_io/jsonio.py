@@ -156,6 +156,8 @@ def read_text(path: str | os.PathLike[str], what: str = "record") -> str:
             data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as err:
         raise RecordError(f"cannot read the {what} file: {err.strerror or err}") from None
+    except ValueError:  # a NUL in the name: no file is named so
+        raise RecordError(f"cannot read the {what} file: its name holds NUL") from None
     return decode(data, what)
 
 

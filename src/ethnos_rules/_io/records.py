@@ -49,7 +49,7 @@ from .._rules.replay import Playthrough, Refusal, Visitor, replay, visit
 from .._rules.seatview import seat_decisions
 from .._rules.setup import TokenLayout, new_game
 from .._rules.state import GameState, tokens_per_kingdom
-from .._rules.words import given
+from .._rules.words import given, shortened
 from .jsonio import (
     RecordError,
     json_path,
@@ -179,7 +179,8 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     if error.validator == "additionalProperties" and isinstance(value, dict):
         known = set(schema.get("properties", {}))
         extra = sorted(k for k in value if k not in known)
-        return f"unknown key(s): {', '.join(map(repr, extra))}"
+        more = f" and {len(extra) - _KEYS_SHOWN} more" if len(extra) > _KEYS_SHOWN else ""
+        return f"unknown key(s): {', '.join(map(given, extra[:_KEYS_SHOWN]))}{more}"
     if error.validator == "required":
         return error.message.replace("is a required property", "is missing")
     if error.validator == "minProperties" and isinstance(value, dict):
@@ -188,7 +189,11 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         return "an empty text"
     if error.validator == "maxLength":
         return f"a text longer than {limit} characters"
-    return error.message
+    return shortened(error.message)  # jsonschema's own words repeat the value in full
+
+
+_KEYS_SHOWN = 5
+"""The most unknown keys a message names."""
 
 
 # --- (de)serialisation --------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .words import GIVEN_LENGTH, given
+from .words import given, shortened
 
 
 class RulesError(ValueError):
@@ -45,10 +45,9 @@ def _text(action: Any) -> str:
     """The action's notation, or its repr when a malformed field cannot be written; at most
     :data:`~ethnos_rules._rules.words.GIVEN_LENGTH` characters (the whole is :attr:`action`)."""
     try:
-        text = str(action)
+        return shortened(str(action))
     except Exception:
         return given(action)
-    return text if len(text) <= GIVEN_LENGTH else text[: GIVEN_LENGTH - 3] + "..."
 
 
 class MalformedActionError(RulesError):

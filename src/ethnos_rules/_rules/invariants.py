@@ -6,6 +6,9 @@ Each check says what is wrong in words a reader of the rules understands.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
+
+import attrs
 
 from .actions import PlayBand
 from .bands import band_problem
@@ -37,7 +40,7 @@ def state_problems(state: GameState) -> tuple[str, ...]:
     decision pending: each decision class checks that it can come next in this state
     (:meth:`Pending.problems <ethnos_rules._rules.state.Pending.problems>`).
     """
-    out = _shape_problems(state)
+    out = _size_problems(state) or _shape_problems(state)
     if out:
         return tuple(out)
     out += _card_problems(state)
@@ -214,6 +217,25 @@ def _giant_problems(state: GameState) -> list[str]:
             f"seat {holder} holds the Giant token for a band of {size}, which is not the largest"
             " Giant-led band that seat played this Age (TRIBE-GIA-1)"
         ]
+    return []
+
+
+LARGEST_COUNT = 10**6
+"""No number in a state of a game comes near this (a Glory, a count of cards, a seat)."""
+
+
+def _size_problems(state: GameState) -> list[str]:
+    """Numbers no game comes near, refused before any other check writes one in its words
+    (Python refuses to write an integer of over 4,300 digits)."""
+    parts: list[tuple[str, Any]] = [("state", state), ("state", state.cold)]
+    parts += [(f"seat {seat}", player) for seat, player in enumerate(state.players)]
+    parts.append(("the pending decision", state.pending))
+    for where, part in parts:
+        for field in attrs.fields(type(part)):
+            value = getattr(part, field.name)
+            numbers = value if isinstance(value, tuple) else (value,)
+            if any(type(v) is int and abs(v) > LARGEST_COUNT for v in numbers):
+                return [f"{where}: {field.name} holds a number over {LARGEST_COUNT:,}"]
     return []
 
 

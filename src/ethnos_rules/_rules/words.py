@@ -65,4 +65,9 @@ def given(value: object) -> str:
         text = repr(value)
     except Exception:  # the caller's value is refused, whatever its repr does
         return f"a value of type {type(value).__name__} that cannot be shown"
-    return text if len(text) <= GIVEN_LENGTH else text[: GIVEN_LENGTH - 3] + "..."
+    return shortened(text)
+
+
+def shortened(text: str, limit: int = GIVEN_LENGTH) -> str:
+    """``text``, cut to ``limit`` characters with ``...`` if it is longer."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."

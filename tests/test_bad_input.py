@@ -81,3 +81,37 @@ def test_a_number_no_game_comes_near_is_refused_before_it_is_written(field: str)
     with pytest.raises(RulesError, match="holds a number over 1,000,000") as info:
         position(3, ["DWA", "ELF", "GIA", "MER", "TRO"], **{field: given})
     assert len(str(info.value)) < 100
+
+
+def test_pictures_refuse_what_they_do_not_draw() -> None:
+    from ethnos_rules import InvalidStateError, svg
+
+    state = new_game(3, tribes=SIX_TRIBES[:5])
+    sizes: list[Any] = [0, HUGE, 10**309, 100_001, True, 2.5]
+    for size in sizes:
+        with pytest.raises(ValueError, match="an integer from 1 to 100,000"):
+            svg.board(state, size=size)
+    wrong: Any = svg  # called with what its functions do not take
+    with pytest.raises(InvalidStateError, match="expected a GameState"):
+        wrong.board("a state")
+    calls: list[tuple[Callable[[], object], str]] = [
+        (lambda: wrong.view(state), "a view: expected Observation, not GameState"),
+        (lambda: wrong.card("ELF-red"), "a card: expected Card, not str"),
+        (lambda: wrong.hand("ELF-red"), "cards are a sequence of Card"),
+        (lambda: wrong.band(3), "a band: expected Band, not int"),
+    ]
+    for call, message in calls:
+        with pytest.raises(TypeError, match=message):
+            call()
+
+
+def test_history_tensor_refuses_tokens_and_lengths_that_are_not_its() -> None:
+    from ethnos_rules.agents import history_tensor
+
+    bad: list[tuple[Any, int]] = [([HUGE], 10), (["x"], 3)]
+    for tokens, length in bad:
+        with pytest.raises(ValueError, match="tokens are integers"):
+            history_tensor(tokens, length)
+    with pytest.raises(ValueError, match="length must be a whole number of tokens, not True"):
+        history_tensor([1], True)
+    assert list(history_tensor([1, 2], 3)) == [2, 3, 0]

@@ -220,7 +220,7 @@ def test_record_text_cannot_end_or_hide_the_page_script() -> None:
 
 
 def test_bad_picture_and_page_arguments_are_refused() -> None:
-    with pytest.raises(ValueError, match="a positive integer, not -5"):
+    with pytest.raises(ValueError, match="an integer from 1 to 100,000, not -5"):
         svg.board(play_random(2, seed=1).final, size=-5)
     for at in (-1, 1.5, True):
         with pytest.raises(ValueError, match="a number of decisions from 0"):

@@ -745,9 +745,16 @@ def history_tensor(tokens: Iterable[int], length: int, out: Tensor | None = None
     """The tokens as a float32 array of ``length``: ``token + 1``, then zeros.
 
     Raises:
-        ValueError: more tokens than ``length``.
+        ValueError: more tokens than ``length``; ``length`` not a whole number; a token that
+            is not a number a float32 holds.
     """
-    values = np.fromiter(tokens, dtype=np.float32) + 1
+    _check_length(length)
+    try:
+        values = np.fromiter(tokens, dtype=np.float32) + 1
+    except (OverflowError, TypeError, ValueError):
+        raise ValueError(
+            f"tokens are integers, as item_tokens gives them: {given(tokens)}"
+        ) from None
     if values.size > length:
         raise ValueError(f"{values.size} tokens do not fit an information state of {length}")
     if out is None:
@@ -756,6 +763,11 @@ def history_tensor(tokens: Iterable[int], length: int, out: Tensor | None = None
         out.fill(0)
     out[: values.size] = values
     return out
+
+
+def _check_length(length: object) -> None:
+    if type(length) is not int or length < 0:
+        raise ValueError(f"length must be a whole number of tokens, not {given(length)}")
 
 
 def information_state_tensor(info: InformationState, length: int | None = None) -> Tensor:
@@ -785,9 +797,9 @@ def information_state_tensor(info: InformationState, length: int | None = None) 
             "information_state_tensor() takes an InformationState (information_state() gives"
             f" one), not {type(info).__name__}"
         )
-    if length is not None and (type(length) is not int or length < 0):
-        raise ValueError(f"length must be a whole number of tokens, not {given(length)}")
-    if length is None:
+    if length is not None:
+        _check_length(length)
+    else:
         length = max_history_tokens(info.players, info.options)
     items = [parse_action(text) for text in info.decisions]
     return history_tensor((t for item in items for t in item_tokens(item)), length)

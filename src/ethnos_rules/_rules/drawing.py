@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .components import KINGDOMS, Card, Colour
 from .editions import FIRST_EDITION as _RULES
+from .engine import _game
 from .observation import Observation, observation
 from .state import Band, GameState
 from .words import ROMAN, given
@@ -44,14 +45,27 @@ def _text(x: float, y: float, words: str, size: int = 12, **style: str) -> str:
     return f"<text x='{x:g}' y='{y:g}' font-size='{size}'{extra}>{escape(words)}</text>"
 
 
+MAX_SIZE = 100_000
+"""The widest a picture is shown, in pixels (``size``)."""
+
+
 def _svg(width: float, height: float, body: Sequence[str], desc: str, size: int | None) -> str:
-    if size is not None and (type(size) is not int or size <= 0):
-        raise ValueError(f"size is a width in pixels, a positive integer, not {given(size)}")
+    if size is not None and (type(size) is not int or not 0 < size <= MAX_SIZE):
+        raise ValueError(
+            f"size is a width in pixels, an integer from 1 to {MAX_SIZE:,}, not {given(size)}"
+        )
     shown = f" width='{size}' height='{size * height / width:.0f}'" if size else ""
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:g} {height:g}'{shown}"
         f" {_FONT}><desc>{escape(desc)}</desc>{''.join(body)}</svg>"
     )
+
+
+def _expect(value: object, kind: type, what: str) -> None:
+    if not isinstance(value, kind):
+        raise TypeError(
+            f"{what}: expected {kind.__name__}, not {type(value).__name__} {given(value)}"
+        )
 
 
 # --- cards, bands, hands ----------------------------------------------------------------------
@@ -111,12 +125,16 @@ def card_svg(card: Card, *, size: int | None = None) -> str:
     >>> picture.startswith("<svg") and "ELF" in picture and "viewBox" in picture
     True
     """
+    _expect(card, Card, "a card")
     body = [card_defs([card]), _card(card, 2, 2)]
     return _svg(CARD_W + 4, CARD_H + 4, body, f"The card {card.code}.", size)
 
 
 def hand_svg(cards: Sequence[Card], *, size: int | None = None) -> str:
     """A picture of some cards side by side (a hand, the row)."""
+    given_cards: object = cards  # checked: a caller may give a text
+    if isinstance(given_cards, str) or not all(isinstance(c, Card) for c in cards):
+        raise TypeError(f"cards are a sequence of Card, not {given(cards)}")
     width = max(1, len(cards)) * (CARD_W + 4) + 4
     desc = "Cards: " + (", ".join(c.code for c in cards) or "none") + "."
     return _svg(width, CARD_H + 4, [card_defs(cards), *_cards(cards, 2, 2)], desc, size)
@@ -124,6 +142,7 @@ def hand_svg(cards: Sequence[Card], *, size: int | None = None) -> str:
 
 def band_svg(band: Band, *, size: int | None = None) -> str:
     """A picture of a band, its Leader first and marked."""
+    _expect(band, Band, "a band")
     cards = band.cards
     width = len(cards) * (CARD_W + 4) + 4
     desc = f"A band of {len(cards)} led by {band.leader.code}: {', '.join(c.code for c in cards)}."
@@ -446,9 +465,10 @@ def board_svg(state: GameState, *, seat: int | None = None, size: int | None = N
     Raises:
         SetupError: (``SETUP-1``) ``seat`` is not a seat of the game.
     """
-    return svg_of(*seat_picture(state, seat), size=size)
+    return svg_of(*seat_picture(_game(state), seat), size=size)
 
 
 def view_svg(view: Observation, *, size: int | None = None) -> str:
     """A picture of what one seat sees: its own hand face up, the others' as counts."""
+    _expect(view, Observation, "a view")
     return _draw(view, {view.seat: view.hand}, f"as seat {view.seat} sees it", size)

@@ -5,6 +5,7 @@ Usage::
     python benchmarks/bench.py            # full run (a few minutes)
     python benchmarks/bench.py --quick    # a few seconds: only checks that everything still works
     python benchmarks/bench.py --markdown docs/reference/performance-results.md
+    python benchmarks/bench.py --only reading     # one section (here: benchmarks/reading.py)
 
 Every figure uses the public API only (``legal_actions``, ``apply``, ``sample_outcome``,
 ``chance_outcomes``), except the cold-cache ``legal_actions`` timing, which clears the band caches
@@ -43,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import crosscheck
 import floor
 import perft
+import reading
 
 import ethnos_rules as er
 from ethnos_rules._rules import bands as _bands
@@ -628,6 +630,13 @@ TARGETS = [
         1.5,
         "<",
     ),
+    ("reading a record <= 0.25 x validating it", ("reading", "here", "ratio"), 0.25, "<="),
+    (
+        f"validate FOLDER >= 1.6 x {reading.BASE} (records/s, side by side)",
+        ("reading", "cli", "ratio"),
+        1.6,
+        ">=",
+    ),
 ]
 
 
@@ -791,6 +800,8 @@ def markdown(results: dict[str, Any]) -> str:
             f" {p['one_per_s']:,.1f} records/s, a pool of 2 processes {p['two_per_s']:,.1f}"
             f" records/s: ratio **{p['ratio']:.2f}** (median of alternating rounds).",
         ]
+    if results.get("reading"):
+        lines += reading.markdown(results["reading"])
     if results.get("adapters"):
         a = results["adapters"]
         lines += [
@@ -885,7 +896,32 @@ def machine() -> str:
     return f"{cpu}, {cores} cores, Python {platform.python_version()}, {platform.system()}"
 
 
-def run(quick: bool) -> dict[str, Any]:
+def reading_section(
+    quick: bool, base: str | None, archive: str | None, archive_games: int | None
+) -> dict[str, Any]:
+    """Reading records against validating them, and validating an archive, beside ``base``
+    (by default the issue's commit; in quick mode none unless given): see
+    ``benchmarks/reading.py``."""
+    return reading.measure(
+        seeds=1 if quick else 2,
+        rounds=1 if quick else 3,
+        archive_games=archive_games or (6 if quick else 1000),
+        sample=4 if quick else 200,
+        base=base or (None if quick else reading.BASE),
+        archive=Path(archive) if archive else None,
+    )
+
+
+SECTIONS = ("reading",)
+"""The sections ``--only`` runs alone."""
+
+
+def run(
+    quick: bool,
+    base: str | None = None,
+    archive: str | None = None,
+    archive_games: int | None = None,
+) -> dict[str, Any]:
     seconds, rounds, repeat = (0.2, 1, 3) if quick else (2.0, 5, 50)
     return {
         "machine": machine(),
@@ -894,6 +930,7 @@ def run(quick: bool) -> dict[str, Any]:
         "adversarial": adversarial(repeat),
         "validation": validation(2 if quick else 40, 1 if quick else 5),
         "parallel": parallel_validation(8 if quick else 80, 1 if quick else 3),
+        "reading": reading_section(quick, base, archive, archive_games),
         "adapters": adapters(2 if quick else 10, 1 if quick else 5),
         "perft": perft_bench(40 if quick else 3000) if perft.GOLDEN.exists() else None,
         "memory": history_memory((3,) if quick else (3, 4, 5)),
@@ -950,8 +987,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few seconds; checks it works")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     parser.add_argument("--markdown", metavar="FILE", help="also write a Markdown report")
+    parser.add_argument(
+        "--only", choices=SECTIONS, help="run this section alone and print its figures"
+    )
+    parser.add_argument(
+        "--base",
+        metavar="REV",
+        help=f"the commit the reading section compares with (default {reading.BASE};"
+        " in quick mode, none unless given)",
+    )
+    parser.add_argument(
+        "--archive", metavar="FOLDER", help="the reading section: validate this archive"
+    )
+    parser.add_argument(
+        "--archive-games",
+        type=int,
+        metavar="N",
+        help="the reading section: records in the archive it writes (default 1000)",
+    )
     args = parser.parse_args(argv)
-    results = run(args.quick)
+    if args.only:
+        if args.markdown:
+            parser.error("--markdown writes the whole page: run every section for it")
+        section = reading_section(args.quick, args.base, args.archive, args.archive_games)
+        print("\n".join(reading.markdown(section)))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"reading": section}, f, indent=2)
+        return 0
+    results = run(args.quick, args.base, args.archive, args.archive_games)
     text = markdown(results)
     print(text)
     if args.json:

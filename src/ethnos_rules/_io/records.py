@@ -795,6 +795,10 @@ def _record_converter() -> cattrs.Converter:
         lambda cls: getattr(cls, "__origin__", cls) is frozendict,
         lambda data, _: _frozen_metadata(data),
     )
+    # The decisions and the tribes, which the schema has checked are texts, as they are: cattrs
+    # would structure each of up to 100,000 texts one by one (the field's converter makes the
+    # tuple).
+    converter.register_structure_hook_func(lambda cls: cls == tuple[str, ...], lambda data, _: data)
 
     def unstructure_record(record: GameRecord) -> dict[str, Any]:
         seat = {"seat": record.seat} if record.seat is not None else {}

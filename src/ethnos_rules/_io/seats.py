@@ -13,19 +13,20 @@ state, and whole games drawn to fit it.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 
 from .._rules.actions import Action
+from .._rules.errors import RulesError
 from .._rules.options import Options
-from .._rules.replay import Decision, Playthrough, Visitor
+from .._rules.replay import Decision, Playthrough, Refusal, Visitor
 from .._rules.resample import resample_game
 from .._rules.seatview import seen_items
 from .._rules.state import GameState
 from .._rules.words import given
 from .jsonio import RecordError
 from .records import GameRecord, check_record, options_to_dict
+from .validation import refusal_error
 
 
 def redact(record: GameRecord, seat: int) -> GameRecord:
@@ -54,7 +55,7 @@ def redact(record: GameRecord, seat: int) -> GameRecord:
         raise RecordError(
             f"this record is kept at seat {record.seat}: it does not show what seat {seat} saw"
         )
-    items = record.accept(_Redactor(seat))
+    items = record.accept(_Redactor(record, seat))
     return attrs.evolve(record, actions=tuple(map(str, items)), seat=seat, version=2)
 
 
@@ -68,22 +69,42 @@ def _check_seat(record: GameRecord, seat: object, taker: str) -> None:
         )
 
 
-class _Redactor(Visitor[list[Action]]):
-    """Collects the record's items as one seat sees them; a refusal is raised."""
+class _Checker(Visitor[None]):
+    """Raises the refusal of a record (its setup or a decision) as
+    :func:`~ethnos_rules.validate` reports it; needs neither decisions nor events."""
 
-    def __init__(self, seat: int) -> None:
+    needs_events = needs_decisions = False
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+
+    def visit_setup_error(self, error: RulesError) -> None:
+        raise error
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        raise refusal_error(self.record, refusal)
+
+    def result(self) -> None:
+        return None
+
+
+class _Redactor(Visitor[list[Action]]):
+    """Collects the record's items as one seat sees them; a refusal is raised as
+    :class:`_Checker` raises it."""
+
+    def __init__(self, record: GameRecord, seat: int) -> None:
+        self.checker = _Checker(record)
         self.seat = seat
         self.items: list[Action] = []
 
-    def visit_setup_error(self, error: Any) -> None:
-        raise error
+    def visit_setup_error(self, error: RulesError) -> None:
+        self.checker.visit_setup_error(error)
 
     def visit_decision(self, decision: Decision) -> None:
         self.items += seen_items(decision.action, decision.events, self.seat)
 
-    def visit_refusal(self, refusal: Any) -> None:
-        refusal.error.add_note(f"at decision {refusal.index}: {refusal.text!r}")
-        raise refusal.error
+    def visit_refusal(self, refusal: Refusal) -> None:
+        self.checker.visit_refusal(refusal)
 
     def result(self) -> list[Action]:
         return self.items
@@ -187,7 +208,10 @@ def information_state(record: GameRecord, seat: int | None = None) -> Informatio
     seat = record.seat if seat is None else seat
     if seat is None:
         raise RecordError("information_state() needs the seat whose view it is")
-    return InformationState.of(redact(record, seat))
+    if record.seat is None or record.seat != seat:
+        return InformationState.of(redact(record, seat))
+    record.accept(_Checker(record))  # a record kept at the seat is checked as validate() does
+    return InformationState.of(record)
 
 
 def resample(record: GameRecord, rng: random.Random) -> Playthrough:

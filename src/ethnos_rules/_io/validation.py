@@ -31,7 +31,7 @@ from .._rules.engine import CHANCE, ChanceNode, legal_actions, to_move, winners
 from .._rules.errors import RulesError, WrongDecisionError
 from .._rules.events import AgeBegan, Event, PlacementTest, opens_turn
 from .._rules.replay import Decision, Refusal, Visitor
-from .._rules.state import GameState, Stage
+from .._rules.state import DecisionKind, GameState, Stage
 from .._rules.words import ROMAN, given
 from .jsonio import RecordError
 from .records import GameRecord, check_record, claims_problem
@@ -387,29 +387,53 @@ def _failure(
     )
 
 
+_PUBLIC_CHANCE = frozenset(
+    (DecisionKind.TRIBE_CHOICE, DecisionKind.TOKEN_LAYOUT, DecisionKind.FIRST_PLAYER)
+)
+"""The chance events a record kept at one seat writes as a record of the whole game does."""
+
+
 def _legal_seen(state: GameState, seat: int | None) -> tuple[str, ...]:
     """The legal decisions, as a record kept at ``seat`` writes them: its own decisions; only
-    ``reveal ?`` for a card another player draws; none for another player's decision or a card
-    drawn into the row (what they may be depends on cards the seat did not see, and the state
-    replayed is only one possibility)."""
+    ``reveal ?`` for a card another player draws; every one for the setup's chance events,
+    which depend on no card (tribes, tokens, first player); none for another player's decision
+    or a card drawn into the row (what they may be depends on cards the seat did not see, and
+    the state replayed is only one possibility)."""
     legal = tuple(str(a) for a in legal_actions(state))
-    if seat is None or to_move(state) == seat:
+    if seat is None or to_move(state) == seat or state.pending.kind in _PUBLIC_CHANCE:
         return legal
     if state.pending.drawn_to(state) not in (None, seat):
         return ("reveal ?",)
     return ()
 
 
+def refusal_error(record: GameRecord, refusal: Refusal) -> RulesError:
+    """The error of ``refusal``, a decision of ``record`` refused, with the rule and reason
+    :func:`validate` reports for it and a note naming the decision: what the functions that
+    raise on a refused record (:func:`~ethnos_rules.information_state`,
+    :func:`~ethnos_rules.redact`) raise. Only a ``place`` refused replays the record again (to
+    the decision before it, as :func:`validate` does)."""
+    err = refusal.error
+    if _explained_by_last(refusal):
+        last = record.accept(_TurnCounter(), stop=refusal.index).last
+        rule, reason = _explain(refusal, last)
+        if (rule, reason) != (err.rule, err.reason):
+            err = type(err)(rule, reason, err.action)
+    err.add_note(f"at decision {refusal.index}: {refusal.text!r}")
+    return err
+
+
+def _explained_by_last(refusal: Refusal) -> bool:
+    """Whether the decision before ``refusal`` may explain it (see :func:`_explain`)."""
+    err = refusal.error
+    return isinstance(err, WrongDecisionError) and isinstance(err.action, Place)
+
+
 def _explain(refusal: Refusal, last: Decision | None) -> tuple[str, str]:
     """The rule and reason for a refusal; a ``place`` right after a band that could not place is
     explained by that band's size test rather than by the decision that was due."""
     err = refusal.error
-    if not (
-        isinstance(err, WrongDecisionError)
-        and isinstance(err.action, Place)
-        and last is not None
-        and last.index == refusal.index - 1
-    ):
+    if not (_explained_by_last(refusal) and last is not None and last.index == refusal.index - 1):
         return err.rule, err.reason
     for event in last.events:
         if isinstance(event, PlacementTest) and not event.allowed:

@@ -263,8 +263,11 @@ def _with_band_leader(
 def in_deck(state: GameState, seen: Seen, card: Card) -> GameState:
     """``state`` with a copy of ``card`` in the deck: if the deck has none, one player whose
     unseen cards include it (by the witness's labels) takes a card of the deck instead. If no
-    unseen card can be it, ``state`` as it is (the draw is impossible)."""
+    unseen card can be it, or no card is being drawn (the deck is not yet made while tribes are
+    chosen), ``state`` as it is: the rules then refuse the draw."""
     deck = list(state.deck)
+    if not isinstance(state.pending, DrawPending) or not 0 <= card.index < len(deck):
+        return state
     if deck[card.index]:
         return state
     swap = next((c for c, n in zip(state.rules.cards, deck, strict=True) if n), None)

@@ -1,0 +1,238 @@
+"""Records kept at one seat that must be refused, and how: a typed refusal at the right decision,
+with the rule and reason :func:`~ethnos_rules.validate` reports, from every function that reads
+such a record (issue 31).
+
+The files in ``tests/data`` are the reproductions of the review of 2026-12-04: a card revealed
+while the tribes are still chosen (it raised IndexError).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+from ethnos_rules import (
+    GameRecord,
+    RulesError,
+    ValidationReport,
+    information_state,
+    play_random,
+    redact,
+    resample,
+    validate,
+)
+from ethnos_rules._rules.events import PlacementTest
+from ethnos_rules._rules.replay import Refusal, decisions
+from helpers import refused, run
+
+DATA = Path(__file__).resolve().parent / "data"
+"""Records the tests read (the reproduction files of reviews among them)."""
+
+REVEAL_DURING_TRIBES = DATA / "seat-record-reveal-during-tribe-choice.json"
+
+
+def whole(record: GameRecord) -> GameRecord:
+    """``record``, kept at one seat, read as a record of the whole game (version 1)."""
+    document = json.loads(record.to_json())
+    del document["seat"]
+    document["version"] = 1
+    return GameRecord.from_json(json.dumps(document))
+
+
+def with_actions(record: GameRecord, actions: list[str]) -> GameRecord:
+    return attrs.evolve(record, actions=tuple(actions))
+
+
+def same_refusal(report: ValidationReport, error: RulesError) -> None:
+    """``error`` is the refusal ``report`` tells: the same rule, reason and decision."""
+    assert (error.rule, error.reason) == (report.rule, report.reason)
+    if report.index is not None:
+        assert f"at decision {report.index}: {report.action!r}" in error.__notes__
+
+
+def check_information_state(record: GameRecord) -> ValidationReport:
+    """``information_state`` refuses ``record`` exactly when ``validate`` does, as it does."""
+    report = validate(record)
+    if report.ok or report.path == "$.claimed_glory":
+        info = information_state(record, record.seat if record.seat is not None else 0)
+        assert info.decisions == (record.actions if record.seat is not None else info.decisions)
+    else:
+        seat = record.seat if record.seat is not None else 0
+        error = refused(lambda: information_state(record, seat), RulesError)
+        same_refusal(report, error)
+    return report
+
+
+# --- a decision at a stage where it cannot be (reliability 4A) ----------------------------------
+
+
+def test_a_card_revealed_while_tribes_are_chosen_is_refused() -> None:
+    """SETUP-3: ``reveal ELF-red`` as the first decision of a record kept at one seat, while the
+    tribes are chosen (no deck yet), is refused as in a record of the whole game; it raised
+    IndexError in validate, resample and information_state."""
+    record = GameRecord.read(REVEAL_DURING_TRIBES)
+    report = validate(record)
+    assert (report.ok, report.index, report.rule) == (False, 0, "SETUP-3")
+    assert (
+        report.reason
+        == validate(whole(record)).reason
+        == "expected 'tribe': chance: choose a tribe"
+    )
+    assert report.legal == validate(whole(record)).legal  # the tribes are public
+    same_refusal(report, refused(lambda: information_state(record), RulesError))
+    same_refusal(report, refused(lambda: resample(record, random.Random(1)), RulesError))
+
+
+def test_the_command_line_refuses_it_and_goes_on(tmp_path: Path) -> None:
+    """An archive run reports the record refused, and the other files; replay refuses it."""
+    (tmp_path / "a.json").write_text(REVEAL_DURING_TRIBES.read_text())
+    good = redact(GameRecord.from_playthrough(play_random(2, seed=1)), 0)
+    (tmp_path / "b.json").write_text(good.to_json())
+    result = run("validate", str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert "SETUP-3" in result.output and "1 valid, 1 invalid" in result.output
+    assert "Traceback" not in result.output
+    result = run("replay", str(REVEAL_DURING_TRIBES))
+    assert result.exit_code == 1 and "SETUP-3" in result.output, result.output
+
+
+SETUP_TEXTS = (
+    "reveal ELF-red",
+    "reveal ?",
+    "reveal DRAGON",
+    "keep ?",
+    "keep ELF-red",
+    "keep done",
+    "rest ELF-red",
+    "rest ?",
+    "band *ELF-red",
+    "pass",
+    "recruit deck",
+    "recruit ELF-red",
+    "chain stop",
+    "place Rhea",
+    "first 0",
+    "tribe ELF",
+    "tokens Rhea 2 4",
+)
+
+
+@pytest.mark.parametrize("cut", [0, 3, 6, 11, 12, 14])
+def test_any_decision_at_any_early_stage_is_a_typed_refusal(cut: int) -> None:
+    """Every kind of decision, the one-seat ones included, written while the tribes, the tokens,
+    the first player or the starting cards are decided: validate reports it, information_state
+    and resample refuse it with the same rule (or accept it when validate does); never another
+    error."""
+    mine = redact(GameRecord.from_playthrough(play_random(3, seed=4)), 1)
+    assert mine.actions[11] == "first 0" and mine.actions[12] == "reveal ?"
+    for text in SETUP_TEXTS:
+        record = with_actions(mine, [*mine.actions[:cut], text])
+        report = check_information_state(record)
+        if not report.ok:
+            error = refused(lambda: resample(record, random.Random(0)), RulesError)  # noqa: B023
+            assert error.rule == report.rule, (text, report.summary())
+
+
+# --- information_state refuses what validate refuses (reliability 4B) ---------------------------
+
+
+def test_information_state_checks_a_record_kept_at_one_seat() -> None:
+    """The reproduction: a first decision that is not a tribe, and an impossible band at
+    decision 40, are refused by information_state with validate's rule and decision."""
+    document = {
+        "version": 2,
+        "players": 2,
+        "seat": 0,
+        "actions": ["recruit deck"],
+    }
+    record = GameRecord.from_json(json.dumps(document))
+    report = validate(record)
+    assert (report.index, report.rule) == (0, "SETUP-3")
+    same_refusal(report, refused(lambda: information_state(record), RulesError))
+    mine = redact(GameRecord.from_playthrough(play_random(3, seed=2)), 0)
+    actions = list(mine.actions)
+    actions[40] = "band *DWA-red ELF-blue ORC-gray"
+    broken = with_actions(mine, actions)
+    report = validate(broken)
+    assert (report.index, report.rule) == (40, "BAND-1")
+    same_refusal(report, refused(lambda: information_state(broken), RulesError))
+
+
+def test_a_place_after_a_band_that_cannot_place_is_refused_alike() -> None:
+    """BAND-5: validate explains a ``place`` after a band that cannot place by the band's size
+    test; information_state (and redact) raise that rule and reason too, whole or one seat."""
+    game = play_random(3, seed=0)
+    band = next(
+        d.index
+        for d in decisions(game.start, game.actions)
+        if not isinstance(d, Refusal)
+        and any(isinstance(e, PlacementTest) and not e.allowed for e in d.events)
+    )
+    record = GameRecord.from_playthrough(game)
+    text = record.actions[band]
+    for kept in (record, *(redact(record, seat) for seat in range(3))):
+        at = kept.actions.index(text, band)
+        broken = with_actions(
+            kept, [*kept.actions[: at + 1], "place Rhea", *kept.actions[at + 1 :]]
+        )
+        report = check_information_state(broken)
+        assert (report.index, report.rule) == (at + 1, "BAND-5")
+        assert "cannot place a marker" in (report.reason or "")
+
+
+SPOILERS = ("band *DWA-red ELF-blue", "pass", "recruit deck", "reveal ?", "keep ?", "keep done")
+
+
+def spoilt(record: GameRecord, rng: random.Random) -> GameRecord:
+    """``record`` cut somewhere, one of its items changed, dropped, repeated or added."""
+    actions = list(record.actions[: rng.randint(1, len(record.actions))])
+    i = rng.randrange(len(actions))
+    pool = sorted(set(record.actions)) + list(SPOILERS)
+    how = rng.choice(("change", "change", "add", "drop", "repeat", "rest"))
+    if how == "change":
+        actions[i] = rng.choice(pool)
+    elif how == "add":
+        actions.insert(i, rng.choice(pool))
+    elif how == "drop":
+        del actions[i]
+    elif how == "repeat":
+        actions.insert(i, actions[i])
+    else:
+        rests = [j for j, t in enumerate(actions) if t.startswith("rest ")]
+        if rests:
+            j = rng.choice(rests)
+            words = actions[j].split()
+            if rng.random() < 0.5 and len(words) > 2:
+                del words[rng.randrange(1, len(words))]
+            else:
+                words.insert(rng.randrange(1, len(words) + 1), rng.choice(words[1:]))
+            actions[j] = " ".join(words)
+    return with_actions(record, actions)
+
+
+def test_information_state_refuses_exactly_what_validate_refuses() -> None:
+    """For random records kept at one seat, whole or cut, as kept or spoilt:
+    information_state raises exactly when validate refuses, with its rule, reason and decision;
+    and a refused record's prefix before the refused decision is accepted."""
+    rng = random.Random(31)
+    refusals = 0
+    for n in range(8):
+        record = GameRecord.from_playthrough(play_random(rng.choice((2, 3, 4)), seed=500 + n))
+        for seat in range(record.players):
+            mine = redact(record, seat)
+            check_information_state(mine)
+            for _ in range(3):
+                broken = spoilt(mine, rng)
+                report = check_information_state(broken)
+                if not report.ok:
+                    refusals += 1
+                    assert report.index is not None
+                    prefix = with_actions(broken, list(broken.actions[: report.index]))
+                    assert validate(prefix).ok, (report.summary(), validate(prefix).summary())
+                    assert not re.search(r"\bin (;|$)", report.reason or ""), report.reason
+    assert refusals > 20

@@ -3,7 +3,8 @@ with the rule and reason :func:`~ethnos_rules.validate` reports, from every func
 such a record (issue 31).
 
 The files in ``tests/data`` are the reproductions of the review of 2026-12-04: a card revealed
-while the tribes are still chosen (it raised IndexError).
+while the tribes are still chosen (it raised IndexError), and a ``rest`` with one card too many
+after an Elves' ``keep ?`` (it was refused one decision early, for a wrong reason).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ DATA = Path(__file__).resolve().parent / "data"
 """Records the tests read (the reproduction files of reviews among them)."""
 
 REVEAL_DURING_TRIBES = DATA / "seat-record-reveal-during-tribe-choice.json"
+EARLY_REFUSAL = DATA / "early-refusal-5087.json"
 
 
 def whole(record: GameRecord) -> GameRecord:
@@ -236,3 +238,61 @@ def test_information_state_refuses_exactly_what_validate_refuses() -> None:
                     assert validate(prefix).ok, (report.summary(), validate(prefix).summary())
                     assert not re.search(r"\bin (;|$)", report.reason or ""), report.reason
     assert refusals > 20
+
+
+# --- a rest that does not fit the hand (one-seat review D3) ------------------------------------
+
+
+def test_a_rest_with_one_card_too_many_is_refused_at_its_decision() -> None:
+    """BAND-6: Elves keep two cards unseen (``keep ?`` twice), then the rest shows two cards
+    where the hand holds one: the refusal is at ``keep done``, the decision the rest follows,
+    and says what the hand holds and what the rest shows; the record up to that decision is
+    accepted. It was refused at the second ``keep ?`` ("no card can be kept here")."""
+    record = GameRecord.read(EARLY_REFUSAL)
+    assert record.actions[310:315] == (
+        "band *ELF-orange ELF-blue",
+        "keep ?",
+        "keep ?",
+        "keep done",
+        "rest HAL-purple HAL-purple",
+    )
+    report = validate(record)
+    assert (report.index, report.action, report.rule) == (313, "keep done", "BAND-6")
+    assert report.reason == (
+        "seat 1 holds 1 card when the rest of its hand goes face up into the row here, but the"
+        " 'rest' that follows shows 2 cards (HAL-purple HAL-purple): more than the hand holds"
+    )
+    assert validate(with_actions(record, list(record.actions[:313]))).ok
+    same_refusal(report, refused(lambda: information_state(record), RulesError))
+    fixed = list(record.actions)
+    fixed[314] = "rest HAL-purple"
+    assert validate(with_actions(record, fixed)).ok
+
+
+def test_a_rest_with_a_card_too_many_or_too_few_is_refused_at_its_decision() -> None:
+    """BAND-6: in random games, every ``rest`` with one card more or one fewer is refused at the
+    decision it follows (or, where a Centaur chain could go on there, at the rest itself),
+    saying how many cards the hand holds, and the record before that is accepted."""
+    rng = random.Random(5087)
+    checked = 0
+    for seed in range(4):
+        record = GameRecord.from_playthrough(play_random(3, seed=seed))
+        mine = redact(record, seed % 3)
+        rests = [j for j, t in enumerate(mine.actions) if t.startswith("rest ")]
+        for j in rng.sample(rests, min(4, len(rests))):
+            words = mine.actions[j].split()
+            for changed in (
+                [*words, rng.choice(words[1:])],
+                words[:-1] if len(words) > 2 else None,
+            ):
+                if changed is None:
+                    continue
+                broken = with_actions(mine, [*mine.actions[:j], " ".join(changed)])
+                report = validate(broken)
+                assert report.rule == "BAND-6" and report.index in (j - 1, j), report.summary()
+                if report.index == j - 1:
+                    assert "the 'rest' that follows shows" in (report.reason or "")
+                prefix = with_actions(broken, list(broken.actions[: report.index]))
+                assert validate(prefix).ok
+                checked += 1
+    assert checked > 10

@@ -514,6 +514,8 @@ class SeatReplay:
         if not shown:
             return _Restart(rest=Counter(rest.cards)) if rest and self.turn else None
         cards = Counter(shown[0].cards)
+        if rest is not None and len(rest.cards) != len(shown[0].cards):
+            return self._misfit(shown[0], rest)  # how many cards a hand holds is public
         if rest is not None:
             return None if Counter(rest.cards) == cards else _Restart(rest=Counter(rest.cards))
         if isinstance(following, PlayBand):
@@ -521,6 +523,17 @@ class SeatReplay:
         if isinstance(following, StopChain):
             return _Restart(stop=True)
         return self._unshown(shown)
+
+    @staticmethod
+    def _misfit(shown: RestToRow, rest: RestShown) -> str:
+        """Why ``rest`` is not the rest of the hand ``shown`` discards: it has more or fewer
+        cards than the hand holds (which every seat can count)."""
+        held, said = len(shown.cards), len(rest.cards)
+        return (
+            f"seat {shown.seat} holds {plural(held, 'card')} when the rest of its hand goes face"
+            f" up into the row here, but the 'rest' that follows shows {plural(said, 'card')}"
+            f" ({cards_list(rest.cards)}): {'more' if said > held else 'fewer'} than the hand holds"
+        )
 
     def _unshown(self, shown: list[RestToRow]) -> str:
         cards = shown[0].cards

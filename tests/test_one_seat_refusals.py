@@ -19,16 +19,19 @@ import pytest
 
 from ethnos_rules import (
     GameRecord,
+    GameState,
     RulesError,
     ValidationReport,
     information_state,
     play_random,
+    position,
     redact,
     resample,
     validate,
 )
 from ethnos_rules._rules.events import PlacementTest
 from ethnos_rules._rules.replay import Refusal, decisions
+from ethnos_rules._rules.seatview import seat_decisions
 from helpers import refused, run
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -296,3 +299,65 @@ def test_a_rest_with_a_card_too_many_or_too_few_is_refused_at_its_decision() -> 
                 assert validate(prefix).ok
                 checked += 1
     assert checked > 10
+
+
+# --- where inferred cards are (one-seat review D4) -----------------------------------------------
+
+TRIBES = ["DWA", "ELF", "GIA", "ORC", "SKE"]
+FULL_1 = "DWA-blue DWA-blue DWA-gray DWA-gray ELF-red ELF-red ELF-gray GIA-red GIA-red ORC-red"
+FULL_2 = (
+    "DWA-green DWA-green DWA-orange DWA-orange ELF-green ELF-green ELF-orange GIA-green GIA-green"
+    " ORC-green"
+)
+
+
+def refusal_of(start: GameState, items: list[str], seat: int = 0) -> Refusal:
+    """The refusal of ``items``, kept at ``seat`` from ``start``."""
+    found = [d for d in seat_decisions(start, items, seat) if isinstance(d, Refusal)]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_pass_then_pass_names_the_skeletons_of_the_hand_that_passed() -> None:
+    """TURN-3: two other players pass at 10 cards each, so they would hold 20 Skeletons of 12;
+    the second pass is refused, naming where the Skeletons are: the first passer's hand, which
+    the seat never saw but knows holds only Skeletons. It read "already in ;"."""
+    start = position(3, TRIBES, to_move=1, hands={0: "DWA-red", 1: FULL_1, 2: FULL_2})
+    refusal = refusal_of(start, ["pass", "pass"])
+    assert (refusal.index, refusal.error.rule) == (1, "TURN-3")
+    assert refusal.error.reason == (
+        "seat 2 passes with a full hand, so its 10 cards are all Skeletons; but only 2 of the 12"
+        " SKE can be in its hand: 10 are in seat 1's hand (it passed, so it holds only Skeletons)"
+    )
+
+
+def test_every_skeleton_placed_is_named_with_how_many() -> None:
+    """TURN-3: with 2 Skeletons in a band, the second passer can hold none: every place is
+    named, with how many copies each holds; and one pass that needs more Skeletons than are
+    left says how many can be in the hand."""
+    bands = {0: ["*DWA-purple SKE SKE"]}
+    start = position(3, TRIBES, to_move=1, hands={0: "DWA-red", 1: FULL_1, 2: FULL_2}, bands=bands)
+    assert refusal_of(start, ["pass", "pass"]).error.reason == (
+        "seat 2 passes with a full hand, so its 10 cards are all Skeletons; but all 12 SKE are"
+        " already elsewhere: 2 in seat 0's band and 10 in seat 1's hand (it passed, so it holds"
+        " only Skeletons)"
+    )
+    start = position(3, TRIBES, to_move=1, hands={0: "DWA-red", 1: FULL_1}, row="SKE", bands=bands)
+    assert refusal_of(start, ["pass"]).error.reason == (
+        "seat 1 passes with a full hand, so its 10 cards are all Skeletons; but only 9 of the 12"
+        " SKE can be in its hand: 1 is in the row and 2 are in seat 0's band"
+    )
+
+
+def test_a_band_asking_more_copies_than_are_free() -> None:
+    """BAND-1: a band of three copies of a card with two, one of them in the seat's hand."""
+    start = position(3, TRIBES, to_move=1, hands={0: "DWA-red", 1: "DWA-blue DWA-gray ELF-red"})
+    refusal = refusal_of(start, ["band *DWA-red DWA-red DWA-red"])
+    assert refusal.error.reason == (
+        "seat 1 must hold 3 DWA-red here, but only 1 of the 2 DWA-red can be in its hand: 1 is in"
+        " seat 0's hand"
+    )
+    start = position(3, TRIBES, to_move=1, hands={0: "DWA-red", 1: "DWA-blue"}, row="DWA-red")
+    assert refusal_of(start, ["band *DWA-red"]).error.reason == (
+        "both DWA-red are already in the row and seat 0's hand, so seat 1 cannot hold one more"
+    )

@@ -143,23 +143,67 @@ class Seen:
         return Counter(state.players[player].hand) - self.known[player]
 
 
-def whereabouts(state: GameState, seen: Seen, card: Card) -> str:
-    """Where the seat sees the copies of ``card``, e.g. ``seat 0's band and the row``."""
-    places: list[str] = []
-    if card in state.row:
-        places.append("the row")
-    for q, player in enumerate(state.players):
-        if any(card in band.cards for band in player.bands):
-            places.append(f"seat {q}'s band")
-    mine = state.players[seen.seat].hand
-    if card in mine:
-        places.append(f"seat {seen.seat}'s hand")
-    for q, known in enumerate(seen.known):
-        if known[card]:
-            places.append(f"seat {q}'s hand (taken from the row)")
+def whereabouts(state: GameState, seen: Seen, card: Card, player: int | None = None) -> str:
+    """Where the seat knows the copies of ``card`` are, but in ``player``'s hand: where it sees
+    them, and where it knows they must be (a hand that passed holds only Skeletons), e.g.
+    ``seat 0's band and the row``, or with how many in each place when a kind has more than
+    two copies (``2 in seat 0's band and 10 in seat 1's hand (it passed, so it holds only
+    Skeletons)``). ``nowhere`` if it knows of none."""
+    return _places_text(_places(state, seen, card, player), state.rules.copies[card.index])
+
+
+def _places(state: GameState, seen: Seen, card: Card, player: int | None) -> list[tuple[int, str]]:
+    """How many copies of ``card`` the seat knows in each place, ``player``'s hand left out."""
+    places: list[tuple[int, str]] = []
+    if state.row.count(card):
+        places.append((state.row.count(card), "the row"))
+    for q, held in enumerate(state.players):
+        bands = [band.cards.count(card) for band in held.bands if card in band.cards]
+        if bands:
+            places.append((sum(bands), f"seat {q}'s {'band' if len(bands) == 1 else 'bands'}"))
+    for q, held in enumerate(state.players):
+        if q == player:
+            continue
+        if q == seen.seat and held.hand.count(card):
+            places.append((held.hand.count(card), f"seat {q}'s hand"))
+        elif seen.locked[q] and held.hand.count(card):
+            why = "it passed, so it holds only Skeletons"
+            places.append((held.hand.count(card), f"seat {q}'s hand ({why})"))
+        elif q != seen.seat and seen.known[q][card]:
+            places.append((seen.known[q][card], f"seat {q}'s hand (taken from the row)"))
+    return places
+
+
+def _places_text(places: list[tuple[int, str]], copies: int) -> str:
+    if not places:
+        return "nowhere"
+    if copies <= 2 or len(places) == 1:
+        return and_list([where for _, where in places])
+    return and_list([f"{n} in {where}" for n, where in places])
+
+
+def _shortage(state: GameState, seen: Seen, player: int, card: Card, need: Need) -> str:
+    """Why ``player``'s hand cannot hold as many copies of ``card`` as ``need`` asks."""
     copies = state.rules.copies[card.index]
-    every = {1: "the only", 2: "both"}.get(copies, f"all {copies}")
-    return f"{every} {card} {'is' if copies == 1 else 'are'} already in {and_list(places)}"
+    places = _places(state, seen, card, player)
+    free = copies - sum(n for n, _ in places)
+    if need.skeletons_only:
+        held = len(state.players[player].hand)
+        said = f"seat {player} passes with a full hand, so its {plural(held, 'card')} are all"
+        said += " Skeletons; but"
+    else:
+        said, held = "", need.cards[card] or 1
+    if free <= 0:
+        every = {1: "the only", 2: "both"}.get(copies, f"all {copies}")
+        where = _places_text(places, copies)
+        where = f"elsewhere: {where}" if copies > 2 and len(places) > 1 else f"in {where}"
+        text = f"{every} {card} {'is' if copies == 1 else 'are'} already {where}"
+        return f"{said} {text}" if said else f"{text}, so seat {player} cannot hold one more"
+    located = [f"{n} {'is' if n == 1 else 'are'} in {where}" for n, where in places]
+    text = f"only {free} of the {copies} {card} can be in its hand: {and_list(located)}"
+    if not places:
+        text = f"the game has only {copies} {card}"
+    return f"{said} {text}" if said else f"seat {player} must hold {held} {card} here, but {text}"
 
 
 # --- relabelling the witness ---------------------------------------------------------------------
@@ -284,15 +328,6 @@ def in_deck(state: GameState, seen: Seen, card: Card) -> GameState:
         players[other] = copy_player(player, hand=multiset_add(tuple(hand), [swap]))
         return copy_state(state, players=tuple(players), deck=tuple(deck))
     return state
-
-
-def _shortage(state: GameState, seen: Seen, player: int, card: Card, need: Need) -> str:
-    if need.skeletons_only:
-        return (
-            f"seat {player} passes with a full hand, so every card of it is a Skeleton; but"
-            f" {whereabouts(state, seen, card)}"
-        )
-    return f"{whereabouts(state, seen, card)}, so seat {player} cannot hold one more"
 
 
 # --- replaying a record kept at one seat --------------------------------------------------------

@@ -1,23 +1,31 @@
 """The ``ethnos-rules`` command: validate, simulate, redact and replay game records.
 
 Exit status: 0 when every record is valid, 1 when a record breaks a rule, 2 for a usage error
-(an unknown option, a bad argument), and for ``validate`` 3 when an input is not a readable
-record at all (``replay`` and ``redact`` say 1 for it).
+(an unknown option, a bad argument, a file that would be replaced without --force or written
+onto an input), and for ``validate`` 3 when an input is not a readable record at all
+(``replay`` and ``redact`` say 1 for it) and 4 when the referee itself failed on a record (a
+defect of ours, reported for that record while the others are still checked).
+
+No command replaces an existing file unless given ``--force``, none ever writes onto one of
+its inputs, and every file is written under a temporary name and renamed into place.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import os
+import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
 import click
 
-from ._io.archive import Source, check_sources, sources
+from ._io.archive import CHUNK, INTERNAL, Source, check_sources, in_chunks, sources
+from ._io.files import WriteRefused, check_target, open_text, write_text
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError, decode, json_text
 from ._io.records import GameRecord
 from ._io.seats import redact
@@ -60,6 +68,39 @@ EXIT_INVALID = 1
 EXIT_UNREADABLE = 3
 """``validate``'s exit status when an input is not a readable record (click keeps 2 for usage
 errors)."""
+EXIT_FAILED = 4
+"""``validate``'s exit status when the referee itself failed on a record (a defect of ours:
+the record is reported with the exception, and the others are still checked)."""
+
+JOBS_HELP = (
+    "Processes to work with (default: every core); never more than the cores, nor than the"
+    f" work needs (one per {CHUNK} records)."
+)
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    count = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if count is not None:
+        return int(count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def _workers(jobs: int | None, items: int) -> int:
+    """How many processes to use for ``items`` records or games: ``jobs`` (default every
+    core), but no more than the cores, nor than the chunks of :data:`CHUNK` items."""
+    cores = _cores()
+    chunks = -(-items // CHUNK)
+    return max(1, min(jobs or cores, cores, chunks))
+
+
+def _refused(err: WriteRefused, option: str) -> click.BadParameter:
+    return click.BadParameter(str(err), param_hint=f"'{option}'")
+
+
+FORCE_HELP = "Replace the file(s) written if they exist (never an input file)."
 
 
 @main.command("validate")
@@ -78,7 +119,7 @@ errors)."""
     "--jobs",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes to validate with (default: every core).",
+    help=JOBS_HELP,
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print only the records that fail.")
 @click.option(
@@ -99,13 +140,19 @@ def validate_command(
     A PATH is a record (.json), a file of records one per line (.jsonl), or a folder searched
     for both. Prints one line per record: "valid" with the result, or "INVALID" with the
     first refused decision, the rule id and the reason; then a last line "N valid, N invalid,
-    N unreadable" (on stderr with --json). The exit status is 0 if every record is valid, 1 if
-    some break a rule, 3 if some cannot be read at all.
+    N unreadable" (on stderr with --json). A record the referee itself fails on (a defect of
+    ethnos-rules) is told as "ERROR: INTERNAL" with the exception, counted as failed, and the
+    other records are still checked. The exit status is 0 if every record is valid, 1 if some
+    break a rule, 3 if some cannot be read at all, 4 if the referee failed on some.
     """
-    counts = {"valid": 0, "invalid": 0, "unreadable": 0}
-    pool = _pool(paths, jobs)
+    counts = {"valid": 0, "invalid": 0, "unreadable": 0, "failed": 0}
+    found = sources(paths)
+    cap = max(1, min(jobs or _cores(), _cores()))
+    ahead = list(itertools.islice(found, cap * CHUNK))  # enough to know how many workers
+    workers = _workers(jobs, len(ahead))
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
-        results = check_sources(sources(paths), pool)
+        results = check_sources(itertools.chain(ahead, found), pool)
         show = progress if progress is not None else _many(paths) and sys.stderr.isatty()
         if show:
             with click.progressbar(results, label="validating", file=sys.stderr) as bar:
@@ -117,7 +164,12 @@ def validate_command(
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    click.echo(", ".join(f"{n} {kind}" for kind, n in counts.items()), err=as_json)
+    told = [f"{n} {kind}" for kind, n in counts.items() if n or kind != "failed"]
+    if counts["failed"]:
+        told[-1] += " (a defect of ethnos-rules: please report it)"
+    click.echo(", ".join(told), err=as_json)
+    if counts["failed"]:
+        sys.exit(EXIT_FAILED)
     if counts["unreadable"]:
         sys.exit(EXIT_UNREADABLE)
     sys.exit(EXIT_INVALID if counts["invalid"] else 0)
@@ -126,12 +178,6 @@ def validate_command(
 def _many(paths: Sequence[str]) -> bool:
     """Whether the paths may hold several records (several paths, a folder, a .jsonl file)."""
     return len(paths) > 1 or any(p.endswith(".jsonl") or os.path.isdir(p) for p in paths)
-
-
-def _pool(paths: Sequence[str], jobs: int | None) -> ProcessPoolExecutor | None:
-    """Processes for several records (every core unless ``jobs`` says), none for one."""
-    workers = jobs or os.cpu_count() or 1
-    return ProcessPoolExecutor(workers) if workers > 1 and _many(paths) else None
 
 
 def _tell(
@@ -144,7 +190,8 @@ def _tell(
     (--json, --complete, --quiet, a progress bar to clear first)."""
     as_json, require_complete, quiet, clear = how
     ok = report.ok and (report.complete or not require_complete)
-    kind = "valid" if ok else "invalid" if report.readable else "unreadable"
+    failed = report.rule == INTERNAL
+    kind = "valid" if ok else "failed" if failed else "invalid" if report.readable else "unreadable"
     counts[kind] += 1
     if quiet and ok:
         return
@@ -154,6 +201,8 @@ def _tell(
         click.echo(json_text({"file": source.where, **report.to_dict(), "accepted": ok}))
         return
     summary = report.summary()
+    if failed:
+        summary = f"ERROR: {report.rule} – {report.reason}"
     if report.ok and not ok:
         summary = (
             f"INVALID: incomplete, and --complete asks for whole games: {report.players} players,"
@@ -219,8 +268,10 @@ def _options_epilog() -> str:
 @click.option(
     "--out",
     type=click.Path(writable=True),
-    help="Write here: a file; with --games, a folder (one record per game) or a .jsonl file.",
+    help="Write here: a file; with --games, a folder (one record per game) or a .jsonl file."
+    " An existing file (or a game file already in the folder) is replaced only with --force.",
 )
+@click.option("--force", is_flag=True, help=FORCE_HELP)
 @click.option(
     "--games",
     "-n",
@@ -228,9 +279,7 @@ def _options_epilog() -> str:
     default=None,
     help="Play this many games, seeds SEED, SEED+1, ... (a dataset; needs --out).",
 )
-@click.option(
-    "-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes (default: all)."
-)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help=JOBS_HELP)
 def simulate_command(
     players: int,
     seed: int,
@@ -240,6 +289,7 @@ def simulate_command(
     claim: bool,
     seat: int | None,
     out: str | None,
+    force: bool,
     games: int | None,
     jobs: int | None,
 ) -> None:
@@ -249,7 +299,8 @@ def simulate_command(
     with its exact probability, so the same seed and arguments give the same record. With
     --seat N, the record is the one seat N would have kept: the cards it did not see are "?".
     With --games N, plays N games with seeds SEED to SEED+N-1 on every core (or --jobs) and
-    writes them to the folder or .jsonl file --out, with a progress bar on a terminal.
+    writes them to the folder or .jsonl file --out as they are played, in seed order, with a
+    progress bar on a terminal.
     """
     if seat is not None and seat >= players:
         raise click.BadParameter(f"{seat} is not a seat of {players} players", param_hint="--seat")
@@ -257,12 +308,17 @@ def simulate_command(
         players, _split_tribes(tribes), first_player, _options(option_pairs), claim, seat
     )
     if games is not None:
-        _dataset(setup, seed, games, out, jobs)
+        _dataset(setup, seed, games, out, (jobs, force))
         return
     if out is not None and os.path.isdir(out):
         raise click.BadParameter(
             f"{out} is a folder: name a file, or use --games", param_hint="--out"
         )
+    if out is not None:
+        try:
+            check_target(out, force=force)
+        except WriteRefused as err:
+            raise _refused(err, "--out") from None
     record = _simulated(setup, seed)
     if not _write(record, out):
         return
@@ -307,8 +363,17 @@ def _simulated(setup: _Setup, seed: int) -> GameRecord:
     return record if setup.seat is None else redact(record, setup.seat)
 
 
-def _dataset(setup: _Setup, seed: int, games: int, out: str | None, jobs: int | None) -> None:
-    """Write ``games`` seeded games to the folder or .jsonl file ``out``."""
+def _simulated_chunk(setup: _Setup, seeds: Sequence[int]) -> list[GameRecord]:
+    """The records of a chunk of seeds (a task for a process of a pool)."""
+    return [_simulated(setup, seed) for seed in seeds]
+
+
+def _dataset(
+    setup: _Setup, seed: int, games: int, out: str | None, how: tuple[int | None, bool]
+) -> None:
+    """Write ``games`` seeded games to the folder or .jsonl file ``out``, as they are played
+    (``how``: --jobs, --force)."""
+    jobs, force = how
     if out is None:
         raise click.BadParameter("a dataset needs --out: a folder or a .jsonl file")
     if out.endswith(".json"):  # a folder of that name is surely not what was meant
@@ -317,31 +382,69 @@ def _dataset(setup: _Setup, seed: int, games: int, out: str | None, jobs: int | 
             f" {given(out)}: try --out {out[: -len('.json')]}.jsonl",
             param_hint="'--out'",
         )
-    _simulated(setup, seed)  # a setup the rules refuse stops here, before --out is touched
     seeds = range(seed, seed + games)
-    workers = min(jobs or os.cpu_count() or 1, games)
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    width = len(str(seeds[-1]))  # seeds of one width, so that names sort like numbers
     try:
-        play = functools.partial(_simulated, setup)
-        played = pool.map(play, seeds, chunksize=4) if pool else map(play, seeds)
+        if out.endswith(".jsonl") or not os.path.isdir(out):
+            check_target(out, force=force)
+        elif not force:
+            _check_folder(out, seeds, width)
+    except WriteRefused as err:
+        raise _refused(err, "--out") from None
+    _simulated(setup, seed)  # a setup the rules refuse stops here, before --out is touched
+    workers = _workers(jobs, games)
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:  # a bounded number of chunks on their way: memory stays flat for any --games
+        play = functools.partial(_simulated_chunk, setup)
+        played = in_chunks(play, seeds, pool)
         with click.progressbar(played, length=games, label="simulating", file=sys.stderr) as bar:
-            _write_all(zip(seeds, bar, strict=True), out, len(str(seeds[-1])))
+            _write_all(bar, out, width)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     click.echo(f"wrote {games} games to {out}", err=True)
 
 
-def _write_all(records: Iterable[tuple[int, GameRecord]], out: str, width: int) -> None:
+def _game_file(seed: int, width: int) -> str:
+    return f"game-{seed:0{width}}.json"
+
+
+def _check_folder(out: str, seeds: range, width: int) -> None:
+    """Refuse a folder that already holds a file this run would write (read once, whatever
+    the number of games).
+
+    Raises:
+        WriteRefused: naming a few of them.
+    """
+    clashes = []
+    with os.scandir(out) as entries:
+        for entry in entries:
+            found = re.fullmatch(r"game-(-?[0-9]+)\.json", entry.name)
+            if found and int(found[1]) in seeds and entry.name == _game_file(int(found[1]), width):
+                clashes.append(entry.name)
+    if clashes:
+        clashes.sort()
+        named = ", ".join(clashes[:3]) + (
+            f" and {len(clashes) - 3} more" if len(clashes) > 3 else ""
+        )
+        raise WriteRefused(
+            f"the folder {out} already holds {len(clashes)} of the files this run would write"
+            f" ({named}): add --force to replace them, or choose another folder"
+        )
+
+
+def _write_all(records: Iterator[tuple[int, GameRecord]], out: str, width: int) -> None:
+    """Write each record as it comes: a line of the .jsonl file ``out`` (renamed into place
+    at the end; removed if the run fails), or a file of the folder ``out``."""
     try:
         if out.endswith(".jsonl"):
-            with open(out, "w", encoding="utf-8") as f:
+            with open_text(out) as f:
                 for _, record in records:
                     f.write(record.to_json(indent=None) + "\n")
             return
         os.makedirs(out, exist_ok=True)
-        for seed, record in records:  # seeds of one width, so that names sort like numbers
-            record.write(os.path.join(out, f"game-{seed:0{width}}.json"))
+        for seed, record in records:
+            write_text(os.path.join(out, _game_file(seed, width)), record.to_json() + "\n")
     except OSError as err:
         click.echo(f"cannot write {click.format_filename(out)}: {err.strerror or err}", err=True)
         sys.exit(1)
@@ -353,7 +456,7 @@ def _write(record: GameRecord, out: str | None) -> bool:
         click.echo(record.to_json())
         return False
     try:
-        record.write(out)
+        write_text(out, record.to_json() + "\n")
     except OSError as err:
         click.echo(f"cannot write {click.format_filename(out)}: {err.strerror or err}", err=True)
         sys.exit(1)
@@ -366,14 +469,25 @@ def _write(record: GameRecord, out: str | None) -> bool:
 @main.command("redact")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--seat", type=click.IntRange(min=0), required=True, help="The seat whose view.")
-@click.option("--out", type=click.Path(dir_okay=False, writable=True), help="Write here.")
-def redact_command(file: str, seat: int, out: str | None) -> None:
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write here (an existing file only with --force, never FILE itself).",
+)
+@click.option("--force", is_flag=True, help=FORCE_HELP)
+def redact_command(file: str, seat: int, out: str | None, force: bool) -> None:
     """Write the game in FILE as the player in SEAT would have kept it.
 
     The cards that seat did not see become "?" ("reveal ?", "keep ?"), and the rest of each
     other player's hand put face up into the row is shown ("rest ..."). The exit status is 1 if
-    the record is unreadable or breaks a rule.
+    the record is unreadable or breaks a rule, its claimed Glory included ("The claimed Glory
+    is refused: …"); nothing is written then.
     """
+    if out is not None:
+        try:
+            check_target(out, [file], force=force)
+        except WriteRefused as err:
+            raise _refused(err, "--out") from None
     try:
         record = _read(file)
         kept = redact(record, seat)
@@ -384,6 +498,11 @@ def redact_command(file: str, seat: int, out: str | None) -> None:
         where = "; ".join(getattr(err, "__notes__", ()))
         click.echo(f"{file}: {where}: {err}" if where else f"{file}: {err}", err=True)
         sys.exit(1)
+    if record.claimed_glory is not None:  # as validate and replay, a wrong claim is refused
+        report = validate(record)
+        if not report.ok:
+            click.echo(f"{file}: {_refusal(report)}", err=True)
+            sys.exit(1)
     if _write(kept, out):
         click.echo(f"wrote {out}: {len(kept.actions)} decisions as seat {seat} saw them", err=True)
 
@@ -406,17 +525,24 @@ def redact_command(file: str, seat: int, out: str | None) -> None:
     type=click.Path(dir_okay=False, writable=True),
     metavar="OUT.html",
     help="Write one self-contained page to OUT.html that steps through the game with its"
-    " board (arrow keys or buttons), instead of telling it.",
+    " board (arrow keys or buttons), instead of telling it (an existing file only with"
+    " --force, never FILE itself).",
 )
-def replay_command(file: str, at: int | None, html_out: str | None) -> None:
+@click.option("--force", is_flag=True, help=FORCE_HELP)
+def replay_command(file: str, at: int | None, html_out: str | None, force: bool) -> None:
     """Tell the game in FILE in plain English, decision by decision.
 
     Says who recruited what, who played which band and why a marker was or was not placed,
     what each tribe ability did, the Dragons, and each Age's scoring with its tie splits, citing
     the rule ids. With --at N, stops after N decisions and shows the state (for a record kept
     at one seat, what that seat sees). The exit status is 1 if the record is unreadable or
-    breaks a rule.
+    breaks a rule, its claimed Glory included.
     """
+    if html_out is not None:
+        try:
+            check_target(html_out, [file], force=force)
+        except WriteRefused as err:
+            raise _refused(err, "--html") from None
     try:
         record = _read(file)
     except RecordError as err:
@@ -461,8 +587,16 @@ def _claims_hold(record: GameRecord) -> bool:
     report = validate(record)
     if report.ok:
         return True
-    click.echo(_styled(f"The claimed Glory is refused: {report.rule} – {report.reason}."))
+    click.echo(_styled(_refusal(report)))
     return False
+
+
+def _refusal(report: ValidationReport) -> str:
+    """What refuses a record whose decisions all replay: its claimed Glory (else the
+    report's summary)."""
+    if report.index is None and report.claims:
+        return f"The claimed Glory is refused: {report.rule} – {report.reason}."
+    return report.summary()
 
 
 def _styled(line: str) -> str:
@@ -481,8 +615,7 @@ def _styled(line: str) -> str:
 def _write_html(record: GameRecord, out: str, at: int) -> None:
     page = replay_html(record, at=at)
     try:
-        with open(out, "w", encoding="utf-8") as f:
-            f.write(page)
+        write_text(out, page)
     except OSError as err:
         click.echo(f"{out}: cannot write: {err.strerror}", err=True)
         sys.exit(1)

@@ -9,13 +9,18 @@ them).
   per line, a folder whatever such files it holds (searched recursively, in name order).
 - :func:`check_source` reads and validates one of them; a record that cannot be read gets a
   report with rule ``RECORD`` (see :attr:`ValidationReport.readable`).
+- A record on which the referee itself fails (an exception that is not a
+  :class:`~ethnos_rules.RulesError`: a defect of ours) gets a report with rule
+  :data:`INTERNAL` naming the exception, and the other records are still checked.
 
-Work is sent to an executor in chunks, so that each task is worth its trip to a worker.
+Work is sent to an executor in chunks, so that each task is worth its trip to a worker, with
+a bounded number of chunks on their way.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -32,6 +37,10 @@ from .validation import ValidationReport, validate
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+INTERNAL = "INTERNAL"
+"""The rule of a report on a record the referee failed on (a defect of ``ethnos-rules``, not of
+the record): its reason names the exception and asks for a report."""
 
 CHUNK = 4
 """Records per task sent to an executor: small enough that the last tasks keep every worker
@@ -66,29 +75,93 @@ def sources(paths: Iterable[str]) -> Iterator[Source]:
             yield _bounded("-", sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
         elif os.path.isdir(path):
             found = sorted(
-                p for p in Path(path).rglob("*") if p.suffix in (".json", ".jsonl") and p.is_file()
+                p
+                for p in Path(path).rglob("*")
+                if p.suffix in (".json", ".jsonl") and not _folder(p)
             )
             if not found:
                 yield Source(path, error=RecordError("the folder holds no .json or .jsonl file"))
             for file in found:
-                yield from _file(str(file))
+                yield from _file(str(file), found_in_folder=True)
         else:
             yield from _file(path)
 
 
-def _file(path: str) -> Iterator[Source]:
+def _folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # (a name too long, a loop of links, no permission): reported as a file
+        return False
+
+
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_a_file(mode: int) -> str | None:
+    """Why a file of this mode is not read as a record file (it is not a regular file), or
+    None."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((said for test, said in _KINDS if test(mode)), "not a regular file")
+    return f"cannot read the record file: it is {kind}, not a regular file"
+
+
+def _open_found(path: str) -> BinaryIO:
+    """Open a file found in a folder, which a name does not make a regular file: a named
+    pipe, a device or a socket is refused without being read (a pipe would block), a link to
+    nothing is told as such.
+
+    Raises:
+        RecordError: it is not a regular file, or it cannot be opened.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as err:
+        if os.path.islink(path):
+            raise RecordError(
+                "cannot read the record file: it is a symbolic link to"
+                f" {given(os.readlink(path))}, which cannot be read ({err.strerror or err})"
+            ) from None
+        raise RecordError(f"cannot read the record file: {err.strerror or err}") from None
+    refused = _not_a_file(mode)
+    if refused is not None:
+        raise RecordError(refused)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        handle = os.open(path, flags)  # without waiting, had it become a pipe since
+    except OSError as err:
+        raise RecordError(f"cannot read the record file: {err.strerror or err}") from None
+    refused = _not_a_file(os.fstat(handle).st_mode)
+    if refused is not None:
+        os.close(handle)
+        raise RecordError(refused)
+    return os.fdopen(handle, "rb")
+
+
+def _file(path: str, *, found_in_folder: bool = False) -> Iterator[Source]:
+    """The records of one file. A file named on the command line is opened as it is (it may
+    be a pipe, as ``<(…)`` makes); one found in a folder must be a regular file."""
     if "\0" in path:  # open() would raise ValueError: no file is named so
         yield Source(path, error=RecordError("cannot read the record file: its name holds NUL"))
         return
-    if not path.endswith(".jsonl"):
-        try:
-            with open(path, "rb") as handle:
-                yield _bounded(path, handle.read(MAX_RECORD_BYTES + 1))
-        except OSError as err:
-            yield _cannot_read(path, err)
+    try:
+        handle = _open_found(path) if found_in_folder else open(path, "rb")  # noqa: SIM115
+    except RecordError as err:
+        yield Source(path, error=err)
+        return
+    except OSError as err:
+        yield _cannot_read(path, err)
         return
     try:
-        with open(path, "rb") as handle:
+        with handle:
+            if not path.endswith(".jsonl"):
+                yield _bounded(path, handle.read(MAX_RECORD_BYTES + 1))
+                return
             count = 0
             for number, line in enumerate(_lines(handle), start=1):
                 if line.strip():
@@ -132,10 +205,19 @@ def _bounded(where: str, data: bytes) -> Source:
 
 
 def check_source(source: Source) -> ValidationReport:
-    """The report of one record of an archive (``RECORD`` when it cannot be read)."""
+    """The report of one record of an archive (``RECORD`` when it cannot be read,
+    :data:`INTERNAL` when the referee fails on it)."""
+    try:
+        return _check(source)
+    except Exception as err:  # a defect of ours: told for this record, the others go on
+        return failure(err)
+
+
+def _check(source: Source) -> ValidationReport:
     if source.error is not None:
         return ValidationReport.refused(source.error)
-    assert source.data is not None
+    if source.data is None:
+        raise TypeError("a Source holds neither data nor an error")
     try:
         text = decode(source.data)
         record = GameRecord.from_json(text)
@@ -148,12 +230,38 @@ def check_source(source: Source) -> ValidationReport:
     return attrs.evolve(report, line=line_of(text, report.path))
 
 
+def failure(err: BaseException) -> ValidationReport:
+    """The report on a record the referee failed on with ``err``: rule :data:`INTERNAL`, the
+    exception's type and message, and a request to report the defect."""
+    said = str(err).splitlines()[0][:300] if str(err) else ""
+    what = f"{type(err).__name__}: {said}" if said else type(err).__name__
+    return ValidationReport(
+        ok=False,
+        rule=INTERNAL,
+        reason=(
+            f"the referee failed on this record ({what}); this is a defect of ethnos-rules,"
+            " not a verdict on the record: please report it with the record"
+        ),
+    )
+
+
+def _failed(_item: object, err: BaseException) -> ValidationReport:
+    return failure(err)
+
+
 def _check_chunk(chunk: Sequence[Source]) -> list[ValidationReport]:
     return [check_source(source) for source in chunk]
 
 
+def _validate_one(record: GameRecord) -> ValidationReport:
+    try:
+        return validate(record)
+    except Exception as err:  # a defect of ours: told for this record, the others go on
+        return failure(err)
+
+
 def _validate_chunk(chunk: Sequence[GameRecord]) -> list[ValidationReport]:
-    return [validate(record) for record in chunk]
+    return [_validate_one(record) for record in chunk]
 
 
 def in_chunks(
@@ -161,25 +269,78 @@ def in_chunks(
     items: Iterable[T],
     executor: Executor | None,
     chunk: int = CHUNK,
+    failed: Callable[[T, BaseException], R] | None = None,
 ) -> Iterator[tuple[T, R]]:
     """Each item with ``work``'s result for it, in order: here, or on ``executor`` a chunk at
-    a time, with at most :data:`WINDOW` chunks on their way, so that an archive of any size
-    is never all in memory at once."""
+    a time, with at most :func:`window` chunks on their way, so that an archive of any size
+    is never all in memory at once (``items`` is read no further ahead than that).
+
+    When ``work`` raises on a chunk (or its worker dies), the chunk's items are done again one
+    by one, and an item that fails alone gets ``failed(item, error)`` as its result; without
+    ``failed``, the error is raised.
+    """
     batches = _batches(items, chunk)
     if executor is None:
         for batch in batches:
-            yield from zip(batch, work(batch), strict=True)
+            yield from _here(work, batch, failed)
         return
-    window: deque[tuple[list[T], Future[list[R]]]] = deque()
-    most = 2 * getattr(executor, "_max_workers", WINDOW // 2)  # a pool says how many it has
+    pending: deque[tuple[list[T], Future[list[R]]]] = deque()
+    most = window(executor)
     for batch in batches:
-        window.append((batch, executor.submit(work, batch)))
-        if len(window) >= most:
-            done, future = window.popleft()
-            yield from zip(done, future.result(), strict=True)
-    while window:
-        done, future = window.popleft()
-        yield from zip(done, future.result(), strict=True)
+        pending.append((batch, executor.submit(work, batch)))
+        if len(pending) >= most:
+            done, future = pending.popleft()
+            yield from _collected(work, done, future, executor, failed)
+    while pending:
+        done, future = pending.popleft()
+        yield from _collected(work, done, future, executor, failed)
+
+
+def window(executor: Executor) -> int:
+    """How many chunks :func:`in_chunks` keeps on their way to ``executor``: two per worker
+    of a pool that says how many it has, else :data:`WINDOW`."""
+    workers = getattr(executor, "_max_workers", None)
+    return 2 * workers if isinstance(workers, int) and workers > 0 else WINDOW
+
+
+def _here(
+    work: Callable[[Sequence[T]], list[R]],
+    batch: list[T],
+    failed: Callable[[T, BaseException], R] | None,
+) -> Iterator[tuple[T, R]]:
+    try:
+        results = work(batch)
+    except Exception:
+        if failed is None:
+            raise
+        for item in batch:  # the items the chunk failed on get the failure; the others, work
+            try:
+                yield item, work([item])[0]
+            except Exception as alone:
+                yield item, failed(item, alone)
+        return
+    yield from zip(batch, results, strict=True)
+
+
+def _collected(
+    work: Callable[[Sequence[T]], list[R]],
+    batch: list[T],
+    future: Future[list[R]],
+    executor: Executor,
+    failed: Callable[[T, BaseException], R] | None,
+) -> Iterator[tuple[T, R]]:
+    try:
+        results = future.result()
+    except Exception:
+        if failed is None:
+            raise
+        for item in batch:  # again one at a time (a broken pool refuses them at once)
+            try:
+                yield item, executor.submit(work, [item]).result()[0]
+            except Exception as alone:
+                yield item, failed(item, alone)
+        return
+    yield from zip(batch, results, strict=True)
 
 
 WINDOW = 64
@@ -224,14 +385,15 @@ def validate_many(
         if not isinstance(record, GameRecord):
             raise RecordError(f"validate_many takes GameRecords, not {type(record).__name__}")
         checked.append(record)
-    return [report for _, report in in_chunks(_validate_chunk, checked, executor)]
+    return [report for _, report in in_chunks(_validate_chunk, checked, executor, CHUNK, _failed)]
 
 
 def check_sources(
     found: Iterable[Source], executor: Executor | None = None
 ) -> Iterator[tuple[Source, ValidationReport]]:
-    """Each source with its report, in order, checked here or on ``executor``."""
-    return in_chunks(_check_chunk, found, executor)
+    """Each source with its report, in order, checked here or on ``executor``; a failure of
+    the referee on one of them is its report (:data:`INTERNAL`), and the others go on."""
+    return in_chunks(_check_chunk, found, executor, CHUNK, _failed)
 
 
 def validate_files(

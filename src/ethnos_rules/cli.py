@@ -12,13 +12,16 @@ its inputs, and every file is written under a temporary name and renamed into pl
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import os
 import re
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from types import FrameType
 from typing import Any
 
 import attrs
@@ -397,12 +400,39 @@ def _dataset(
     try:  # a bounded number of chunks on their way: memory stays flat for any --games
         play = functools.partial(_simulated_chunk, setup)
         played = in_chunks(play, seeds, pool)
-        with click.progressbar(played, length=games, label="simulating", file=sys.stderr) as bar:
+        with (
+            _terminate_as_interrupt(),
+            click.progressbar(played, length=games, label="simulating", file=sys.stderr) as bar,
+        ):
             _write_all(bar, out, width)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     click.echo(f"wrote {games} games to {out}", err=True)
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Stop on SIGTERM (as ``kill`` and ``timeout`` send) as on Ctrl-C, so that a file being
+    written is removed rather than left under its temporary name."""
+    owner = os.getpid()
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        if os.getpid() != owner:  # a worker process forked meanwhile ends as it would have
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread (an embedding program): leave signals alone
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _game_file(seed: int, width: int) -> str:

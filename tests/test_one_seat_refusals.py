@@ -361,3 +361,22 @@ def test_a_band_asking_more_copies_than_are_free() -> None:
     assert refusal_of(start, ["band *DWA-red"]).error.reason == (
         "both DWA-red are already in the row and seat 0's hand, so seat 1 cannot hold one more"
     )
+
+
+def test_a_second_rest_in_one_turn_is_refused_at_once() -> None:
+    """BAND-6: a turn puts the rest of its hand into the row once. A second ``rest`` in the
+    same turn (here after the Wizards' draw is chosen, which discards nothing) is refused
+    itself; the witness used to restart the turn for each of the two rests in turn, without
+    end (validate never returned)."""
+    record = GameRecord.read(DATA / "two-rests-one-turn.json")
+    assert record.actions[161:] == (
+        "band *WIZ-blue",
+        "place none",
+        "rest DWA-green HAL-orange",
+        "wizard 1",
+        "rest TRO-green TRO-blue",
+    )
+    report = validate(record)
+    assert (report.index, report.rule) == (165, "BAND-6")
+    assert validate(with_actions(record, list(record.actions[:165]))).ok
+    same_refusal(report, refused(lambda: information_state(record), RulesError))

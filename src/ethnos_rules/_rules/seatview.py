@@ -346,11 +346,25 @@ class _Turn:
     chain_after: Counter[Card] | None = None
     played: int = 0
     decisions: list[Decision] = attrs.field(factory=list)
+    rested: bool = False
+    tried: set[tuple[object, ...]] = attrs.field(factory=set)
 
     def need(self, shown_so_far: int = 0) -> Need:
         """What the hand must still hold, after the first ``shown_so_far`` bands."""
         cards = sum(self.bands[shown_so_far:], Counter()) + (self.rest or Counter())
         return Need(cards, chain_after=self.chain_after if shown_so_far == 0 else None)
+
+    def learnt(self) -> tuple[object, ...]:
+        """What the turn is known to show (bands, rest, a chain stopped), as a key."""
+        return (
+            tuple(_key(band) for band in self.bands),
+            None if self.rest is None else _key(self.rest),
+            None if self.chain_after is None else _key(self.chain_after),
+        )
+
+
+def _key(cards: Counter[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards.elements()))
 
 
 @attrs.frozen
@@ -449,6 +463,8 @@ class SeatReplay:
             return attrs.evolve(restart, decision=decision, discarded=bool(shown))
         self.seen.learn(result.events)
         self.state = result.state
+        if shown and self.turn is not None:
+            self.turn.rested = True  # a turn puts the rest of the hand into the row once
         decision = new_decision(index, text, prepared, action, result.state, events)
         return i + (2 if shown else 1), decision
 
@@ -546,8 +562,10 @@ class SeatReplay:
         """Whether the rest of another player's hand, as the witness discarded it, is what the
         record shows next; else what to learn (a restart) or why the record is wrong."""
         rest = following if isinstance(following, RestShown) else None
-        if not shown:
-            return _Restart(rest=Counter(rest.cards)) if rest and self.turn else None
+        if not shown:  # a rest here may fit if the hand could not go on (a Centaur chain)
+            if rest is None or self.turn is None or self.turn.rested:
+                return None  # then the rest itself is refused, as out of place
+            return _Restart(rest=Counter(rest.cards))
         cards = Counter(shown[0].cards)
         if rest is not None and len(rest.cards) != len(shown[0].cards):
             return self._misfit(shown[0], rest)  # how many cards a hand holds is public
@@ -591,6 +609,9 @@ class SeatReplay:
             progress = True
         if learnt.stop and turn.chain_after != sum(turn.bands, Counter()):
             turn.chain_after, progress = sum(turn.bands, Counter()), True
+        if progress:  # never the same again: what two parts of the turn show may contradict
+            progress = turn.learnt() not in turn.tried
+            turn.tried.add(turn.learnt())
         if not progress:
             why = (
                 f"no hand of seat {turn.player} fits what this turn shows: {self._shown_text(turn)}"
@@ -600,7 +621,7 @@ class SeatReplay:
         if unfit is not None:
             return self._refuse(items, i, learnt, unfit)
         self.state, self.seen = start, turn.seen.copy()
-        turn.start, turn.played, turn.decisions = start, 0, []
+        turn.start, turn.played, turn.decisions, turn.rested = start, 0, [], False
         return turn.first, None
 
     def _refuse(self, items: Sequence[Item], i: int, learnt: _Restart, why: str) -> Refusal:

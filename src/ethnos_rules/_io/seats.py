@@ -46,7 +46,8 @@ def redact(record: GameRecord, seat: int) -> GameRecord:
 
     Raises:
         RecordError: ``seat`` is not a seat of the game, or the record is kept at another seat.
-        RulesError: a decision of the record is refused; a note names it.
+        RulesError: the setup or a decision of the record is refused, with the rule and reason
+            :func:`~ethnos_rules.validate` reports; a note names the decision.
     """
     _check_seat(record, seat, "redact()")
     if record.seat == seat:
@@ -202,7 +203,9 @@ def information_state(record: GameRecord, seat: int | None = None) -> Informatio
 
     Raises:
         RecordError: ``seat`` is not a seat of the game, or the record is kept at another seat.
-        RulesError: a decision of the record is refused; a note names it.
+        RulesError: the setup or a decision of the record is refused, with the rule and reason
+            :func:`~ethnos_rules.validate` reports (a record kept at ``seat`` is checked as
+            ``validate`` checks it; its claimed Glory is not read); a note names the decision.
     """
     check_record(record, "information_state()")
     seat = record.seat if seat is None else seat

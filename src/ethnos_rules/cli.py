@@ -77,7 +77,7 @@ the record is reported with the exception, and the others are still checked)."""
 
 JOBS_HELP = (
     "Processes to work with (default: every core); never more than the cores, nor than the"
-    f" work needs (one per {CHUNK} records)."
+    f" work needs (one per {CHUNK} records or games)."
 )
 
 

@@ -129,6 +129,30 @@ def test_validate_many_reports_a_defect_on_one_record(
     assert reports[3].reason is not None and "(AssertionError: planted)" in reports[3].reason
 
 
+def _dies_on_seed_5(record: GameRecord) -> ValidationReport:
+    if record.metadata.get("seed") == 5:
+        os._exit(9)  # a worker process killed (out of memory, a crash in C)
+    return validate(record)
+
+
+@pytest.mark.skipif(not FORKS, reason="the planted crash reaches worker processes when forked")
+def test_a_worker_that_dies_breaks_no_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RECORD: when a worker process dies, validate_many still gives every record a report:
+    those done before, and an INTERNAL report (BrokenProcessPool) for the rest."""
+    monkeypatch.setattr(archive, "validate", _dies_on_seed_5)
+    records = [
+        GameRecord.from_playthrough(play_random(2, seed), metadata={"seed": seed})
+        for seed in range(12)
+    ]
+    with ProcessPoolExecutor(1) as executor:
+        reports = validate_many(records, executor=executor)
+    assert len(reports) == 12
+    broken = [not r.ok for r in reports]
+    assert broken[5] and broken == sorted(broken)  # (the first chunk may come back in time)
+    for report in reports[5:]:
+        assert report.rule == archive.INTERNAL and "BrokenProcessPool" in (report.reason or "")
+
+
 def _items_then(fail_on: int) -> Callable[[Sequence[int]], list[int]]:
     def work(chunk: Sequence[int]) -> list[int]:
         if fail_on in chunk:

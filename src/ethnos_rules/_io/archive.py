@@ -287,13 +287,28 @@ def in_chunks(
     pending: deque[tuple[list[T], Future[list[R]]]] = deque()
     most = window(executor)
     for batch in batches:
-        pending.append((batch, executor.submit(work, batch)))
+        pending.append((batch, _submitted(executor, work, batch, failed is not None)))
         if len(pending) >= most:
             done, future = pending.popleft()
             yield from _collected(work, done, future, executor, failed)
     while pending:
         done, future = pending.popleft()
         yield from _collected(work, done, future, executor, failed)
+
+
+def _submitted(
+    executor: Executor, work: Callable[[Sequence[T]], list[R]], batch: list[T], keep_on: bool
+) -> Future[list[R]]:
+    """``work`` on ``batch`` sent to ``executor``; if it refuses the task (a broken pool),
+    with ``keep_on``, a future holding that error, for each item of the chunk to be told."""
+    try:
+        return executor.submit(work, batch)
+    except Exception as err:
+        if not keep_on:
+            raise
+        refused: Future[list[R]] = Future()
+        refused.set_exception(err)
+        return refused
 
 
 def window(executor: Executor) -> int:
@@ -367,7 +382,11 @@ def validate_many(
 
     Any :class:`concurrent.futures.Executor` will do: a ``ProcessPoolExecutor`` for the cores
     of one machine, or ``client.get_executor()`` of a ``dask.distributed`` client for a
-    cluster. The records are sent in chunks of :data:`CHUNK`.
+    cluster. The records are sent in chunks of :data:`CHUNK`, a few per worker at a time. A
+    record the referee fails on (an exception that is not a RulesError: a defect of ours) gets
+    a report with rule :data:`INTERNAL` naming the exception, and the others are still
+    validated; if a worker process dies, the records it had and those after it on the broken
+    pool get such a report too.
 
     >>> from concurrent.futures import ProcessPoolExecutor
     >>> from ethnos_rules import GameRecord, play_random, validate_many
@@ -404,7 +423,10 @@ def validate_files(
     (``FILE:LINE``), a folder the records of its files (recursively, in name order). Input
     that is not a readable record gets a report too, with rule ``RECORD`` and ``readable``
     False, rather than an exception: a missing or unreadable file, a folder or ``.jsonl`` file
-    with no record, bytes that are not a record. ``executor`` as for :func:`validate_many`.
+    with no record, bytes that are not a record, an entry of a folder named ``*.json`` that is
+    not a regular file (a named pipe, never opened; a device; a link to nothing). A record the
+    referee fails on gets rule :data:`INTERNAL`, as in :func:`validate_many`. ``executor`` as
+    for :func:`validate_many`.
 
     >>> from ethnos_rules import validate_files
     >>> for where, report in validate_files(["examples/records/valid-2p.json",

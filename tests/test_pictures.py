@@ -201,7 +201,7 @@ def test_replay_html_exits_as_replay_does_and_tells_the_whole_game(tmp_path: Pat
     legal), and replay --html exits 1; a whole record's page tells every private draw."""
     out = tmp_path / "page.html"
     for name in ("invalid-tie-split.json", "invalid-band.json"):
-        refused = run("replay", str(EXAMPLES / name), "--html", str(out))
+        refused = run("replay", str(EXAMPLES / name), "--html", str(out), "--force")
         report = validate(GameRecord.read(EXAMPLES / name))
         assert refused.exit_code == 1 and report.summary() in refused.output
         page = out.read_text()
@@ -234,7 +234,9 @@ def test_replay_html_at_opens_the_page_at_that_step(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "at step 30" in result.output
     assert out.read_text() == replay_html(GameRecord.read(EXAMPLES / "valid-2p.json"), at=30)
     assert out.read_text() != replay_html(GameRecord.read(EXAMPLES / "valid-2p.json"))
-    refused = run("replay", str(EXAMPLES / "invalid-band.json"), "--at", "40", "--html", str(out))
+    refused = run(
+        "replay", str(EXAMPLES / "invalid-band.json"), "--at", "40", "--html", str(out), "--force"
+    )
     assert refused.exit_code == 1 and "at step 30" in refused.output  # where it is refused
 
 

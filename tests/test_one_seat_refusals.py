@@ -20,6 +20,7 @@ import pytest
 from ethnos_rules import (
     GameRecord,
     GameState,
+    InformationState,
     RulesError,
     ValidationReport,
     information_state,
@@ -166,6 +167,8 @@ def test_information_state_checks_a_record_kept_at_one_seat() -> None:
     report = validate(broken)
     assert (report.index, report.rule) == (40, "BAND-1")
     same_refusal(report, refused(lambda: information_state(broken), RulesError))
+    same_refusal(report, refused(lambda: InformationState.of(broken), RulesError))
+    assert InformationState.of(mine) == information_state(mine)
 
 
 def test_a_place_after_a_band_that_cannot_place_is_refused_alike() -> None:

@@ -139,9 +139,23 @@ class InformationState:
 
     @classmethod
     def of(cls, record: GameRecord) -> InformationState:
-        """The information state of ``record``, a record kept at one seat."""
+        """The information state of ``record``, a record kept at one seat, checked as
+        :func:`~ethnos_rules.information_state` checks it.
+
+        Raises:
+            RecordError: ``record`` is a record of the whole game.
+            RulesError: as :func:`~ethnos_rules.information_state`.
+        """
         if record.seat is None:
             raise RecordError("a record of the whole game holds no one seat's view: redact it")
+        check_record(record, "InformationState.of()")
+        record.accept(_Checker(record))  # as validate() checks it, without events
+        return cls._checked(record)
+
+    @classmethod
+    def _checked(cls, record: GameRecord) -> InformationState:
+        """The information state of ``record``, kept at one seat and known to be legal."""
+        assert record.seat is not None
         return cls(
             record.seat,
             record.players,
@@ -212,8 +226,7 @@ def information_state(record: GameRecord, seat: int | None = None) -> Informatio
     if seat is None:
         raise RecordError("information_state() needs the seat whose view it is")
     if record.seat is None or record.seat != seat:
-        return InformationState.of(redact(record, seat))
-    record.accept(_Checker(record))  # a record kept at the seat is checked as validate() does
+        return InformationState._checked(redact(record, seat))  # redact() replays and checks
     return InformationState.of(record)
 
 

@@ -383,3 +383,19 @@ def test_a_second_rest_in_one_turn_is_refused_at_once() -> None:
     assert (report.index, report.rule) == (165, "BAND-6")
     assert validate(with_actions(record, list(record.actions[:165]))).ok
     same_refusal(report, refused(lambda: information_state(record), RulesError))
+
+
+def test_a_card_of_a_tribe_not_in_play() -> None:
+    """BAND-1 and TURN-3: a card of a tribe not in play, shown in a band or needed for a pass,
+    is told as such (it read "all 4 HAL-red are already in ")."""
+    mine = redact(GameRecord.from_playthrough(play_random(3, seed=7)), 1)
+    actions = list(mine.actions)
+    actions[78] = "band *HAL-red"
+    report = validate(with_actions(mine, actions))
+    assert (report.index, report.rule) == (78, "BAND-1")
+    assert report.reason == "Halflings are not in play, so seat 0 cannot hold HAL-red"
+    start = position(3, ["DWA", "ELF", "GIA", "ORC", "TRO"], to_move=1, hands={1: FULL_1})
+    assert refusal_of(start, ["pass"]).error.reason == (
+        "seat 1 passes with a full hand, so its 10 cards are all Skeletons; but Skeletons are"
+        " not in play"
+    )

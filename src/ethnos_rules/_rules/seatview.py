@@ -193,6 +193,9 @@ def _shortage(state: GameState, seen: Seen, player: int, card: Card, need: Need)
         said += " Skeletons; but"
     else:
         said, held = "", need.cards[card] or 1
+    if card.tribe not in state.tribes:
+        text = f"{card.tribe.name} are not in play"
+        return f"{said} {text}" if said else f"{text}, so seat {player} cannot hold {card}"
     if free <= 0:
         every = {1: "the only", 2: "both"}.get(copies, f"all {copies}")
         where = _places_text(places, copies)

@@ -20,7 +20,6 @@ from hypothesis import given, settings
 from scipy.stats import chi2
 
 from ethnos_rules import (
-    FIRST_EDITION,
     Decision,
     Event,
     GameRecord,
@@ -37,7 +36,7 @@ from ethnos_rules import (
     validate,
 )
 from ethnos_rules._rules.replay import Refusal
-from ethnos_rules._rules.resample import MAX_STATES, _draw_segment, _Segment, resample_game
+from ethnos_rules._rules.resample import resample_game
 from ethnos_rules._rules.seatview import seat_decisions
 from helpers import refused
 from one_seat import Case, TooLarge, enumerate_games, small_case
@@ -327,13 +326,3 @@ def test_resample_is_reproducible(seat_one: tuple[GameRecord, GameRecord]) -> No
     first, again = (resample(mine, random.Random(3)) for _ in range(2))
     assert isinstance(first, Playthrough) and first == again
     assert first.final.pending.terminal
-
-
-def test_resampling_time_is_bounded() -> None:
-    """CHANCE: a part of an Age that would take more than MAX_STATES counting states (here 24
-    kinds each shown once, after 24 unseen draws) is refused at once, not counted for hours."""
-    cards = [c for c in FIRST_EDITION.cards if not c.wild][:24]
-    segment = _Segment(tuple(range(24)), ((24, Counter(cards)),), None)
-    pool = Counter({c: 2 for c in cards})
-    error = refused(lambda: _draw_segment(segment, pool, random.Random(0)), RulesError)
-    assert f"more than {MAX_STATES:,} ways" in error.reason

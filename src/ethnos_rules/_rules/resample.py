@@ -19,16 +19,18 @@ What a labelling must fit is, for each other player, a timeline: slots, cards ta
 (known), cards shown (bands, the rest of a hand), and points where the whole hand is known (an
 empty hand, or a pass: only Skeletons). Between the cards of one kind, the constraints are
 separate: before each show, the slots of kind ``k`` so far, with the known ``k`` taken, cover
-the ``k`` shown so far. So:
+the ``k`` shown so far. A record that ends where another player is offered a Centaur chain
+adds one more: that hand holds a card that can lead a band, so fewer Skeletons than cards. So:
 
 1. A *closed* segment (from one point where the hand is known to the next) holds a fixed
-   multiset of kinds; every arrangement of it that fits weighs the same. It is drawn uniformly
-   among them, by counting (:func:`_draw_segment`), independently of everything else.
-2. An *open* segment (the last of the Age, its hand never known again) that shows cards (the
-   Elves keep cards, then a band shows some) is drawn by a weighted count over the kinds it must
-   show; its other slots take cards from the pool as drawn. Two such segments share the pool:
-   each is proposed on its own and the whole proposal accepted with the ratio of the shared
-   weight to the separate ones (at most 1), which is exact rejection sampling.
+   multiset of kinds; every arrangement of it that fits weighs the same. It is drawn by
+   counting (:class:`_Joint`), independently of everything else.
+2. The *open* segments (the last of the Age, the hand never known again) that show cards (the
+   Elves keep cards, then a band shows some) share what is left of the pool: they are drawn
+   together by one exact count of every labelling that fits them all (:class:`_Joint`, kind
+   by kind; see there why its states stay few). Nothing is proposed and rejected, so nothing
+   can stall; the count has a fixed bound (:data:`MAX_STEPS`), past which a ``CHANCE``
+   refusal says the record is too tangled.
 3. Every other slot is a plain draw without replacement from what is left of the pool.
 
 An Elves' ``keep ?`` is then fixed: the kept cards are the hand less the rest shown.
@@ -40,11 +42,14 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import permutations
+from math import comb, perm, prod
+from typing import NamedTuple
 
 import attrs
 
 from .actions import Action, Keep, RestShown, Reveal
-from .bands import leaders
+from .bands import ChainPending, leaders
 from .chance import DrawPending
 from .components import Card
 from .engine import step
@@ -87,7 +92,15 @@ class _Known:
     hand: Counter[Card]
 
 
-Entry = _Slot | _In | _Show | _Known
+@attrs.frozen
+class _Leads:
+    """The record ends where the player is offered a Centaur chain: the hand holds a card
+    that can lead a band (TRIBE-CEN-1), so not only Skeletons."""
+
+    skeleton: Card
+
+
+Entry = _Slot | _In | _Show | _Known | _Leads
 
 
 @attrs.define
@@ -144,10 +157,18 @@ def _ages(start: GameState, played: Sequence[Decision], seat: int) -> list[_Age]
                 age.add(event.seat, _Show(Counter(event.cards)), -len(event.cards))
             elif isinstance(event, Passed):
                 # A hand that forms no band holds no card that can lead one (TURN-3).
-                leads = leaders(start.rules)
-                skeleton = next(c for c in start.rules.cards if c not in leads)
+                skeleton = _skeleton(start)
                 age.add(event.seat, _Known(Counter({skeleton: age.sizes[event.seat]})), 0)
+    last = played[-1].after.pending if played else None
+    if isinstance(last, ChainPending) and last.seat != seat:
+        ages[-1].add(last.seat, _Leads(_skeleton(start)), 0)
     return ages
+
+
+def _skeleton(start: GameState) -> Card:
+    """The one kind that cannot lead a band (BAND-4)."""
+    leads = leaders(start.rules)
+    return next(c for c in start.rules.cards if c not in leads)
 
 
 # --- segments -------------------------------------------------------------------------------------
@@ -157,38 +178,27 @@ def _ages(start: GameState, played: Sequence[Decision], seat: int) -> list[_Age]
 class _Segment:
     """The slots of one player between two points where the hand is known (or the end of the
     Age): ``needs[i]`` is what the first ``i`` slots must hold at least, ``exact`` what all of
-    them hold in a closed segment (None in an open one)."""
+    them hold in a closed segment (None in an open one), and ``most`` the most copies of a kind
+    all of them may hold: at the end of a record where another seat is offered a Centaur chain,
+    the hand holds a card that can lead a band, so it is not all Skeletons."""
 
     slots: tuple[int, ...]
     needs: tuple[tuple[int, Counter[Card]], ...]
     exact: Counter[Card] | None
+    most: Counter[Card] = attrs.field(factory=Counter)
 
     @property
     def constrained(self) -> bool:
         """Whether any kind is asked of the slots."""
-        return self.exact is not None or any(+need for _, need in self.needs)
-
-    def kinds(self) -> tuple[Card, ...]:
-        """The kinds some constraint asks for, in card order."""
-        wanted: Counter[Card] = Counter(self.exact or {})
-        for _, need in self.needs:
-            wanted |= +need
-        return tuple(sorted(wanted))
-
-    def caps(self) -> tuple[int, ...]:
-        """The most copies of each of :meth:`kinds` a constraint asks for."""
-        cap: Counter[Card] = Counter(self.exact or {})
-        for _, need in self.needs:
-            cap |= +need
-        return tuple(cap[k] for k in self.kinds())
+        return self.exact is not None or bool(self.most) or any(+need for _, need in self.needs)
 
 
 def _segments(timeline: Sequence[Entry]) -> Iterator[_Segment]:
     """Cut a timeline where the hand is known."""
-    carry: Counter[Card] = Counter()
     slots: list[int] = []
     needs: list[tuple[int, Counter[Card]]] = []
-    held = Counter(carry)  # known cards in, less cards shown, so far
+    held: Counter[Card] = Counter()  # known cards in, less cards shown, so far
+    most: Counter[Card] = Counter()
     for entry in timeline:
         if isinstance(entry, _Slot):
             slots.append(entry.index)
@@ -197,126 +207,441 @@ def _segments(timeline: Sequence[Entry]) -> Iterator[_Segment]:
         elif isinstance(entry, _Show):
             held.subtract(entry.cards)
             needs.append((len(slots), Counter({k: -n for k, n in held.items() if n < 0})))
+        elif isinstance(entry, _Leads):
+            most = _leading(entry.skeleton, held, len(slots))
         else:
             held.subtract(entry.hand)
             if any(n > 0 for n in held.values()):
-                raise AssertionError("a known card is neither shown nor in the hand known")
+                raise _defect("a card the seat saw taken is neither shown nor in the hand known")
             yield _Segment(tuple(slots), tuple(needs), -held)
-            carry, slots, needs = Counter(entry.hand), [], []
-            held = Counter(carry)
-    yield _Segment(tuple(slots), tuple(needs), None)
+            slots, needs, held = [], [], Counter(entry.hand)
+    yield _Segment(tuple(slots), tuple(needs), None, most)
 
 
-# --- drawing the kinds of one segment ----------------------------------------------------------
+def _leading(skeleton: Card, held: Counter[Card], slots: int) -> Counter[Card]:
+    """The most Skeletons the slots so far may hold for the hand to hold a card that can lead
+    a band (nothing asked if a card the seat saw taken, and not shown, can)."""
+    if any(n > 0 and card != skeleton for card, n in held.items()):
+        return Counter()
+    size = slots + held.total()  # the hand now
+    return Counter({skeleton: size - 1 - held[skeleton]})
 
 
-MAX_STATES = 200_000
-"""The most counting states one player's part of an Age may take (a bound on time and memory;
-whole random games need fewer than a hundred)."""
+def _defect(why: str) -> RulesError:
+    """A record :func:`seat_decisions` accepted, for which the sampler finds no game: a defect
+    of this library, told as a refusal that asks to be reported."""
+    return RulesError(
+        "CHANCE",
+        f"{why}, though the record was accepted: this is a defect of ethnos-rules; please"
+        " report it with the record",
+    )
 
 
-class _Counting:
-    """The total weight of every labelling of a segment's slots that fits, from any point.
+# --- counting the labellings of segments --------------------------------------------------------
 
-    A state is, for each kind asked for, how many slots of that kind there are so far, counted
-    up to the most any constraint asks (beyond it a kind is like any other). A slot takes an
-    asked-for kind below its cap (weight: its cards left in the pool) or any other card (weight:
-    every card left in the pool but those of the asked-for kinds below their caps).
+
+MAX_STEPS = 200_000
+"""The most counting steps the unseen cards of one Age may take: a bound on time and memory.
+Whole games of players who hoard unseen cards need at most a few tens of thousands."""
+
+
+@attrs.frozen
+class _Shape:
+    """A segment as counting sees it: its slots up to the last point where something is asked,
+    cut into *stretches* at those points; for each kind asked, the least count of it the slots
+    up to the end of each stretch hold, and the most all of them may hold (None: no bound)."""
+
+    segment: _Segment
+    ends: tuple[int, ...]
+    least: dict[Card, tuple[int, ...]]
+    most: dict[Card, int | None]
+
+    @classmethod
+    def of(cls, segment: _Segment) -> _Shape:
+        """The shape of ``segment``."""
+        points = {at for at, need in segment.needs if +need}
+        if segment.exact is not None or segment.most:
+            points.add(len(segment.slots))
+        ends = tuple(sorted(points))
+        exact = segment.exact or Counter()
+        asked = {k for _, need in segment.needs for k, n in need.items() if n > 0}
+        asked |= {k for k, n in exact.items() if n > 0} | set(segment.most)
+        least: dict[Card, tuple[int, ...]] = {}
+        for kind in sorted(asked):
+            floor, row = 0, []
+            for end in ends:
+                floor = max([floor, *(need[kind] for at, need in segment.needs if at <= end)])
+                if segment.exact is not None and end == len(segment.slots):
+                    floor = max(floor, exact[kind])
+                row.append(floor)
+            least[kind] = tuple(row)
+        most: dict[Card, int | None] = {k: None for k in least}
+        for kind in least:
+            bounds = [n for n in (exact.get(kind), segment.most.get(kind)) if n is not None]
+            if segment.exact is not None:
+                bounds.append(exact[kind])
+            most[kind] = min(bounds, default=None)
+        return cls(segment, ends, least, most)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The number of slots in each stretch."""
+        return tuple(b - a for a, b in zip((0, *self.ends[:-1]), self.ends, strict=True))
+
+
+# What counting knows of one segment: while some kind it asks is still to come, the free slots
+# left in each stretch and how many cards of kinds it does not ask it takes (placed among its
+# free slots only when it is done, so that where they lie does not multiply the states); once
+# done, None and the free slots it has left.
+_Part = tuple[tuple[int, ...] | None, int]
+_Parts = tuple[_Part, ...]
+
+
+class _Joint:
+    """The total weight of every labelling of some segments' slots that fits what each player
+    showed, the segments sharing one pool; and a draw of one labelling by that weight.
+
+    A labelling weighs ``prod_k r_k (r_k - 1) ... (r_k - n_k + 1)`` over card kinds (``r_k``
+    cards of kind ``k`` in the pool, ``n_k`` used): the ways to give its slots distinct
+    physical cards. Counting goes kind by kind: each kind some segment asks is placed into each
+    segment in turn (by stretch where the segment asks it, else as a number of its free
+    slots), and the kinds no segment asks come last, all at once (being alike, they count as
+    one kind with their cards added up). A segment enters when its first asked kind comes; the
+    cards of the kinds before it that no segment took wait in one heap, which it takes from
+    then. So a counting state holds, for each segment entered, only its free slots per
+    stretch; counting slot by slot would hold how many of every asked kind each prefix took,
+    which multiplies with the kinds and stalled on records where several players keep Elves
+    cards that are shown later.
     """
 
-    def __init__(self, segment: _Segment, pool: Counter[Card]) -> None:
-        self.segment = segment
-        self.kinds = segment.kinds()
-        self.caps = segment.caps()
+    def __init__(
+        self, segments: Sequence[_Segment], pool: Counter[Card], *, ordered: bool = False
+    ) -> None:
+        shapes = [_Shape.of(s) for s in segments]
+        self.shapes = tuple(shapes) if ordered else _best_order(shapes)
+        self.kinds = _kinds(self.shapes)
+        first = set(self.kinds)
         self.pool = tuple(pool[k] for k in self.kinds)
-        self.total = pool.total()
-        self.length = len(segment.slots) if segment.exact is not None else _last_need(segment)
-        self.checks: dict[int, list[tuple[int, int]]] = {}
-        for at, need in segment.needs:
-            for k, n in need.items():
-                if n > 0:
-                    self.checks.setdefault(at, []).append((self.kinds.index(k), n))
-        self.weight = lru_cache(maxsize=None)(self._weight)
-
-    def fits(self, at: int, state: tuple[int, ...]) -> bool:
-        """Whether the first ``at`` slots, as ``state`` counts them, fit the needs there."""
-        return all(state[i] >= n for i, n in self.checks.get(at, ()))
-
-    def moves(self, at: int, state: tuple[int, ...]) -> Iterator[tuple[int | None, int]]:
-        """Each kind the next slot may take (its place in :attr:`kinds`, or None for any
-        other card), with its weight."""
-        for i, (have, cap, cards) in enumerate(zip(state, self.caps, self.pool, strict=True)):
-            if have < cap and cards > have:
-                yield i, cards - have
-        if self.segment.exact is None:
-            asked = sum(
-                c - h for h, cap, c in zip(state, self.caps, self.pool, strict=True) if h < cap
+        self.unasked = Counter({k: n for k, n in pool.items() if n > 0 and k not in first})
+        order = {k: i for i, k in enumerate(self.kinds)}
+        entry = [min(order[k] for k in s.least) for s in self.shapes]
+        last = [max(order[k] for k in s.least) for s in self.shapes]
+        self.steps: list[_Step] = []
+        for i in range(len(self.kinds)):
+            self.steps += [_Step(i, j, True, ()) for j, e in enumerate(entry) if e == i]
+            self.steps += [_Step(i, j, False, ()) for j, e in enumerate(entry) if e <= i]
+            self.steps[-1] = self.steps[-1]._replace(
+                closing=tuple(j for j, n in enumerate(last) if n == i)
             )
-            other = self.total - at - asked
-            if other > 0:
-                yield None, other
+        self.later = [
+            [
+                sum(t.least.get(k, (0,))[-1] for t in self.shapes[j + 1 :])
+                for j in range(len(self.shapes))
+            ]
+            for k in self.kinds
+        ]
+        self.owed = [
+            [_owed(s, self.kinds[i:]) for i in range(len(self.kinds) + 1)] for s in self.shapes
+        ]
+        self.merged = [
+            [_merged(s, self.kinds[i:]) for i in range(len(self.kinds) + 1)] for s in self.shapes
+        ]
+        self.memo: dict[tuple[int, _Key], int] = {}
+        self.work = 0
 
-    def _weight(self, at: int, state: tuple[int, ...]) -> int:
-        if self.weight.cache_info().currsize > MAX_STATES:
+    def moves(self, step: int, key: _Key) -> Iterator[tuple[Move, int, _Key]]:
+        """Each way the step may go, with its weight and the counting state after."""
+        parts, used, heap = key
+        kind, j, entering, _ = self.steps[step]
+        free, taken = parts[j]
+        shape = self.shapes[j]
+        owed = self.owed[j][kind if entering else kind + 1]
+        if entering:  # cards of the kinds before, from the heap
+            assert free is not None
+            for n in range(min(heap, sum(free) - owed[-1]) + 1):
+                yield n, _falling(heap, n), (_put(parts, j, (free, n)), used, heap - n)
+            return
+        left = self.pool[kind] - used
+        spare = left - self.later[kind][j]  # what the segments after this one leave
+        if free is not None and self.kinds[kind] in shape.least:
+            least, most = shape.least[self.kinds[kind]], shape.most[self.kinds[kind]]
+            spreads = _spreads(free, least, most, left)
+            self.work += len(spreads)
+            for spread, ways in spreads:
+                n = sum(spread)
+                after = _merge(
+                    [f - c for f, c in zip(free, spread, strict=True)], self.merged[j][kind + 1]
+                )
+                if n <= spare and _room(after, owed, taken):
+                    yield (
+                        spread,
+                        ways * _falling(left, n),
+                        (_put(parts, j, (after, taken)), used + n, heap),
+                    )
+            return
+        room = taken if free is None else sum(free) - owed[-1] - taken
+        for n in range(min(spare, room) + 1):
+            ways = comb(taken, n) if free is None else comb(taken + n, n)
+            part = (None, taken - n) if free is None else (free, taken + n)
+            yield n, ways * _falling(left, n), (_put(parts, j, part), used + n, heap)
+
+    def close(self, step: int, key: _Key) -> tuple[int, _Key]:
+        """After a kind's last step: the segments whose last asked kind it was are done, the
+        cards of other kinds they took placed among their free slots (a closed segment takes
+        none: every slot of it is asked); and the kind's cards left go to the heap."""
+        kind, _, _, closing = self.steps[step]
+        if step + 1 < len(self.steps) and self.steps[step + 1].kind == kind:
+            return 1, key
+        parts, used, heap = key
+        ways = 1
+        for j in closing:
+            free, taken = parts[j]
+            assert free is not None
+            room = sum(free)
+            if taken > room or (self.shapes[j].segment.exact is not None and room > taken):
+                return 0, key
+            ways *= comb(room, taken)
+            parts = _put(parts, j, (None, room - taken))
+        return ways, (parts, 0, heap + self.pool[kind] - used)
+
+    def weight(self, step: int, key: _Key) -> int:
+        """The total weight of every way to go on from ``step``."""
+        if step == len(self.steps):
+            return _falling(self.unasked.total(), sum(n for _, n in key[0]))
+        found = self.memo.get((step, key))
+        if found is not None:
+            return found
+        total = 0
+        for _, ways, after in self.moves(step, key):
+            self.work += 1
+            total += ways * self._then(step, after)
+        if self.work > MAX_STEPS:
             raise RulesError(
                 "CHANCE",
-                f"the cards one player kept unseen and showed later in this Age fit in more than"
-                f" {MAX_STATES:,} ways to count; this record is too tangled to resample exactly",
+                f"the cards the other players drew unseen and showed later in this Age take"
+                f" more than {MAX_STEPS:,} steps to count; this record is too tangled to"
+                " resample exactly",
             )
-        if not self.fits(at, state):
-            return 0
-        if at == self.length:
-            exact = self.segment.exact is None or state == self.caps
-            return 1 if exact else 0
-        total = 0
-        for i, w in self.moves(at, state):
-            after = state if i is None else _bump(state, i)
-            total += w * self.weight(at + 1, after)
+        self.memo[(step, key)] = total
         return total
 
+    def _then(self, step: int, key: _Key) -> int:
+        ways, key = self.close(step, key)
+        return ways * self.weight(step + 1, key) if ways else 0
 
-def _bump(state: tuple[int, ...], i: int) -> tuple[int, ...]:
-    return (*state[:i], state[i] + 1, *state[i + 1 :])
+    def start(self) -> _Key:
+        """Every slot free, no card taken, the heap empty."""
+        parts = tuple(
+            (_merge(list(s.sizes), m[0]), 0) for s, m in zip(self.shapes, self.merged, strict=True)
+        )
+        return parts, 0, 0
+
+    def draw(self, rng: random.Random) -> dict[int, Card]:
+        """Kinds for the segments' slots, drawn with their exact weights."""
+        key = self.start()
+        if self.weight(0, key) == 0:
+            raise _defect("no cards the seat did not see fit what the other players showed")
+        heap: Counter[Card] = Counter()
+        loose: list[list[Card | None]] = [[] for _ in self.shapes]
+        spreads: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in self.shapes]
+        for at, (i, j, entering, _) in enumerate(self.steps):
+            options = [(m, w * self._then(at, after), after) for m, w, after in self.moves(at, key)]
+            move, _, key = options[_pick([w for _, w, _ in options], rng)]
+            kind = self.kinds[i]
+            if isinstance(move, tuple):
+                spreads[j].append((i, move))
+            elif entering:
+                for _ in range(move):
+                    card = _draw(heap, rng)
+                    heap[card] -= 1
+                    loose[j].append(card)
+            else:
+                loose[j] += [kind] * move
+            left = self.pool[i] - key[1]
+            _, key = self.close(at, key)
+            if self._last_of_kind(at):
+                heap[kind] += left
+        return self._place(spreads, loose, rng)
+
+    def _last_of_kind(self, step: int) -> bool:
+        return step + 1 == len(self.steps) or self.steps[step + 1].kind != self.steps[step].kind
+
+    def _place(
+        self,
+        spreads: Sequence[Sequence[tuple[int, tuple[int, ...]]]],
+        loose: Sequence[list[Card | None]],
+        rng: random.Random,
+    ) -> dict[int, Card]:
+        """The slots the moves drawn give: the copies of each asked kind at random places of
+        their stretches, every other card shuffled over the free slots left, and the cards of
+        kinds no segment asks drawn from their pool."""
+        unasked = Counter(self.unasked)
+        labels: dict[int, Card] = {}
+        for j, (shape, spread, cards) in enumerate(zip(self.shapes, spreads, loose, strict=True)):
+            slots = shape.segment.slots
+            stretches = [
+                list(range(a, b)) for a, b in zip((0, *shape.ends[:-1]), shape.ends, strict=True)
+            ]
+            _merge_lists(stretches, self.merged[j][0])
+            for i, counts in spread:
+                for stretch, n in zip(stretches, counts, strict=True):
+                    for at in rng.sample(stretch, n):
+                        stretch.remove(at)
+                        labels[slots[at]] = self.kinds[i]
+                _merge_lists(stretches, self.merged[j][i + 1])
+            free = sorted(at for stretch in stretches for at in stretch)
+            cards = cards + [None] * (len(free) - len(cards))
+            rng.shuffle(cards)
+            for at, card in zip(free, cards, strict=True):
+                if card is None:
+                    card = _draw(unasked, rng)
+                    unasked[card] -= 1
+                labels[slots[at]] = card
+        return labels
 
 
-def _last_need(segment: _Segment) -> int:
-    return max((at for at, need in segment.needs if +need), default=0)
+class _Step(NamedTuple):
+    """One step of counting: kind ``kind`` (its place in the kinds' order) into segment
+    ``segment``, or, ``entering``, the segment taking cards of the kinds before it from the
+    heap; after the kind's last step, the segments ``closing`` are done."""
+
+    kind: int
+    segment: int
+    entering: bool
+    closing: tuple[int, ...]
 
 
-def _draw_segment(segment: _Segment, pool: Counter[Card], rng: random.Random) -> dict[int, Card]:
-    """Kinds for the slots of ``segment`` up to its last constraint, drawn with their exact
-    weights; each other card is drawn from the pool as it is then."""
-    counting = _Counting(segment, pool)
-    state = tuple(0 for _ in counting.kinds)
-    if counting.weight(0, state) == 0:
-        raise AssertionError("no cards the seat did not see fit what this player showed")
-    left = Counter(pool)
-    labels: dict[int, Card] = {}
-    for at in range(counting.length):
-        options = [
-            (i, w * counting.weight(at + 1, state if i is None else _bump(state, i)))
-            for i, w in counting.moves(at, state)
-        ]
-        i = _choose(options, rng)
-        if i is None:
-            asked = {
-                k for k, h, cap in zip(counting.kinds, state, counting.caps, strict=True) if h < cap
-            }
-            card = _draw(Counter({k: n for k, n in left.items() if k not in asked}), rng)
-        else:
-            card, state = counting.kinds[i], _bump(state, i)
-        labels[segment.slots[at]] = card
-        left[card] -= 1
-    return labels
+def _kinds(shapes: Sequence[_Shape]) -> tuple[Card, ...]:
+    """The kinds the segments ask, those of the first segment first."""
+    first: dict[Card, int] = {}
+    for j, shape in enumerate(shapes):
+        for kind in shape.least:
+            first.setdefault(kind, j)
+    return tuple(sorted(first, key=lambda k: (first[k], k)))
 
 
-def _choose(options: Sequence[tuple[int | None, int]], rng: random.Random) -> int | None:
-    roll = rng.randrange(sum(w for _, w in options))
-    for choice, w in options:
+def _best_order(shapes: list[_Shape]) -> tuple[_Shape, ...]:
+    """The order of the segments that should take the fewest counting states.
+
+    A segment's free slots per stretch are part of the state from its first asked kind to its
+    last; the cost of an order is guessed as the sum, over the kinds, of the product of the
+    free-slot vectors the segments then counting may take. Orders of up to six segments are
+    all tried (a few milliseconds); the real counts follow the guess closely.
+    """
+    if len(shapes) > 6:
+        return tuple(sorted(shapes, key=lambda s: (len(s.least), s.ends)))
+    return min(permutations(shapes), key=_guessed_cost)
+
+
+def _guessed_cost(shapes: Sequence[_Shape]) -> int:
+    kinds = {k: i for i, k in enumerate(_kinds(shapes))}
+    spans = [(min(kinds[k] for k in s.least), max(kinds[k] for k in s.least)) for s in shapes]
+    open_ = [prod(n + 1 for n in s.sizes) for s in shapes]
+    done = [sum(s.sizes) + 1 for s in shapes]
+    cost = 0
+    for i in range(len(kinds)):
+        term = 1
+        for (entry, last), now, after in zip(spans, open_, done, strict=True):
+            term *= now if entry <= i <= last else after if i > last else 1
+        cost += term
+    return cost
+
+
+_Key = tuple[_Parts, int, int]
+"""A counting state: the segments' parts, the copies of the step's kind used so far, and the
+number of cards in the heap."""
+
+
+Move = tuple[int, ...] | int
+"""A kind into a segment: its copies in each stretch (a kind the segment asks), or how many of
+its free slots it takes."""
+
+
+@lru_cache(maxsize=4096)
+def _spreads(
+    free: tuple[int, ...], least: tuple[int, ...], most: int | None, left: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each count of a kind per stretch that fits: at most the free slots of each stretch, so
+    far at least ``least``, in all at most ``most`` and the ``left`` cards; with the ways to
+    choose its slots."""
+    top = left if most is None else min(left, most)
+
+    def go(s: int, sofar: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if s == len(free):
+            yield (), 1
+            return
+        for n in range(max(0, least[s] - sofar), min(free[s], top - sofar) + 1):
+            for rest, ways in go(s + 1, sofar + n):
+                yield (n, *rest), comb(free[s], n) * ways
+
+    return tuple(go(0, 0))
+
+
+def _owed(shape: _Shape, kinds: Sequence[Card]) -> tuple[int, ...]:
+    """The least number of slots up to the end of each stretch that the asked ``kinds`` still
+    take."""
+    owed = [0] * len(shape.ends)
+    for kind in kinds:
+        for s, n in enumerate(shape.least.get(kind, ())):
+            owed[s] += n
+    return tuple(owed)
+
+
+def _merged(shape: _Shape, kinds: Sequence[Card]) -> tuple[int, ...]:
+    """The ends of stretches that none of the asked ``kinds`` still to come needs: there,
+    at least as many of each are asked as at the end before, so where a slot lies on either
+    side of it no longer matters. Such a stretch is merged into the next."""
+    pending = [shape.least[k] for k in kinds if k in shape.least]
+    return tuple(
+        s
+        for s in range(len(shape.ends) - 1)
+        if all(least[s] == (least[s - 1] if s else 0) for least in pending)
+    )
+
+
+def _merge(free: list[int], merged: tuple[int, ...]) -> tuple[int, ...]:
+    """``free`` with each stretch that ends in ``merged`` moved into the next."""
+    for s in merged:
+        free[s + 1] += free[s]
+        free[s] = 0
+    return tuple(free)
+
+
+def _merge_lists(stretches: list[list[int]], merged: tuple[int, ...]) -> None:
+    """The slots of each stretch that ends in ``merged`` moved into the next, as :func:`_merge`."""
+    for s in merged:
+        stretches[s + 1] += stretches[s]
+        stretches[s] = []
+
+
+def _room(free: tuple[int, ...], owed: tuple[int, ...], taken: int) -> bool:
+    """Whether the kinds still to come fit the free slots of each stretch, and the cards of
+    other kinds taken fit beside them."""
+    room = 0
+    for f, n in zip(free, owed, strict=True):
+        room += f
+        if room < n:
+            return False
+    return taken <= room - (owed[-1] if owed else 0)
+
+
+def _put(parts: _Parts, j: int, part: _Part) -> _Parts:
+    return (*parts[:j], part, *parts[j + 1 :])
+
+
+def _falling(r: int, n: int) -> int:
+    """``r (r - 1) ... (r - n + 1)``: the ways to give ``n`` slots distinct cards of ``r``."""
+    return perm(r, n) if 0 <= n <= r else 0
+
+
+def _pick(weights: Sequence[int], rng: random.Random) -> int:
+    """An index drawn with probability proportional to its weight."""
+    roll = rng.randrange(sum(weights))
+    for k, w in enumerate(weights):
         roll -= w
         if roll < 0:
-            return choice
-    raise AssertionError("weights do not add up")
+            return k
+    raise AssertionError("weights do not add up")  # unreachable: roll < sum(weights)
 
 
 def _draw(cards: Counter[Card], rng: random.Random) -> Card:
@@ -326,41 +651,23 @@ def _draw(cards: Counter[Card], rng: random.Random) -> Card:
         roll -= max(cards[card], 0)
         if roll < 0:
             return card
-    raise AssertionError("no card to draw")
-
-
-def _falling(pool: Counter[Card], labels: Counter[Card]) -> int:
-    """The ways to give ``labels`` distinct physical cards of ``pool``."""
-    ways = 1
-    for card, n in labels.items():
-        for j in range(n):
-            ways *= max(pool[card] - j, 0)
-    return ways
+    raise AssertionError("no card to draw")  # unreachable: roll < cards.total()
 
 
 def _draw_age(age: _Age, rng: random.Random) -> dict[int, Card]:
-    """Kinds for every slot of the Age, from their exact posterior."""
+    """Kinds for every slot of the Age, from their exact posterior: each closed segment on its
+    own (what it holds is known, so it takes the same cards whatever the others do), then the
+    open segments that show cards together, then every other slot from what is left."""
     labels: dict[int, Card] = {}
     pool = Counter(age.pool)
-    segments = [s for t in age.timelines.values() for s in _segments(t) if s.slots]
-    for segment in (s for s in segments if s.exact is not None):
-        drawn = _draw_segment(segment, pool, rng)
-        labels.update(drawn)
-        pool -= Counter(drawn.values())
+    segments = [s for t in age.timelines.values() for s in _segments(t)]
+    closed = [s for s in segments if s.exact is not None and s.slots]
     open_ = [s for s in segments if s.exact is None and s.constrained]
-    while True:
-        proposed = [_draw_segment(s, pool, rng) for s in open_]
-        shared, separate, left = 1, 1, Counter(pool)
-        for drawn in proposed:
-            kinds = Counter(drawn.values())
-            shared *= _falling(left, kinds)
-            separate *= _falling(pool, kinds)
-            left -= kinds
-        if rng.randrange(separate) < shared:
-            break
-    for drawn in proposed:
-        labels.update(drawn)
-    pool = left
+    for part in [*([s] for s in closed), open_]:
+        if part:
+            drawn = _Joint(part, pool).draw(rng)
+            labels.update(drawn)
+            pool -= Counter(drawn.values())
     for segment in segments:
         for index in segment.slots:
             if index not in labels:
@@ -395,7 +702,7 @@ def resample_game(
     items = [d.action for d in played]
     game = _complete(start, _with_rests(items, actions), labels)
     if seat_actions(start, game.actions, seat) != tuple(_with_rests(items, actions)):
-        raise AssertionError("the game drawn does not look as the record from its seat")
+        raise _defect("the game drawn does not look as the record from its seat")
     return game
 
 

@@ -399,3 +399,23 @@ def test_a_card_of_a_tribe_not_in_play() -> None:
         "seat 1 passes with a full hand, so its 10 cards are all Skeletons; but Skeletons are"
         " not in play"
     )
+
+
+def test_a_pass_without_a_full_hand_is_refused_for_that() -> None:
+    """TURN-3: another player passes holding fewer than 10 cards: refused because the hand is
+    not full, as in a record of the whole game, not for Skeletons it would need (it read
+    "seat 0 passes with a full hand, so its 2 cards are all Skeletons; ...")."""
+    start = position(
+        3, ["DWA", "ELF", "GIA", "ORC", "TRO"], to_move=1, hands={1: "DWA-red ELF-red"}
+    )
+    refusal = refusal_of(start, ["pass"])
+    assert (refusal.error.rule, refusal.error.reason) == (
+        "TURN-3",
+        "passing is allowed only with a full hand",
+    )
+    mine = redact(GameRecord.from_playthrough(play_random(3, seed=7)), 1)
+    actions = list(mine.actions)
+    actions[78] = "pass"
+    report = validate(with_actions(mine, actions))
+    assert (report.index, report.rule) == (78, "TURN-3")
+    assert report.reason == "passing is allowed only with a full hand"

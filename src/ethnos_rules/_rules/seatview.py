@@ -51,6 +51,7 @@ from .notation import parse_action
 from .replay import Decision, Refusal, new_decision
 from .state import GameState, Stage, copy_player, copy_state
 from .tribes import KeepPending
+from .turn import can_recruit
 from .words import and_list, cards_list, plural
 
 
@@ -550,7 +551,7 @@ class SeatReplay:
             need = turn.need(turn.played)
             turn.played += 1
             rule = "BAND-1"
-        elif isinstance(action, Pass):
+        elif isinstance(action, Pass) and not can_recruit(state, turn.player):
             need, rule = Need(skeletons_only=True), "TURN-3"
         else:
             return state

@@ -419,3 +419,21 @@ def test_a_pass_without_a_full_hand_is_refused_for_that() -> None:
     report = validate(with_actions(mine, actions))
     assert (report.index, report.rule) == (78, "TURN-3")
     assert report.reason == "passing is allowed only with a full hand"
+
+
+def test_a_band_larger_than_the_unseen_cards() -> None:
+    """BAND-1: a band needs more cards than the hand holds besides those the seat saw it take
+    from the row; the reason says how many are which."""
+    start = position(
+        2,
+        ["DWA", "ELF", "GIA", "ORC", "TRO"],
+        to_move=1,
+        hands={0: "TRO-red", 1: "GIA-red"},
+        row="DWA-blue ORC-red",
+    )
+    refusal = refusal_of(start, ["recruit DWA-blue", "recruit ORC-red", "band *ELF-red ELF-gray"])
+    assert (refusal.index, refusal.error.rule) == (2, "BAND-1")
+    assert refusal.error.reason == (
+        "seat 1 holds 2 cards: DWA-blue taken from the row and 1 unseen, too few for ELF-gray"
+        " ELF-red"
+    )

@@ -243,7 +243,7 @@ def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[Game
     if wanted.total() > labels.total():
         return (
             state,
-            f"{_holding(player, len(hand.hand), known)}: too few for"
+            f"{_holding(player, len(hand.hand), known)}, too few for"
             f" {cards_list(sorted(wanted.elements()))}",
         )
     missing, spare = wanted - labels, labels - wanted
@@ -277,7 +277,11 @@ def _holding(player: int, held: int, known: Counter[Card]) -> str:
     if not known:
         return f"seat {player} holds {plural(held, 'card')}"
     taken = cards_list(sorted(known.elements()))
-    return f"seat {player} holds {plural(held, 'card')}, {taken} of them taken from the row"
+    unseen = held - known.total()
+    return (
+        f"seat {player} holds {plural(held, 'card')}: {taken} taken from the row and"
+        f" {unseen or 'none'} unseen"
+    )
 
 
 def _donors(seen: Seen, player: int) -> list[int]:

@@ -57,7 +57,7 @@ from .errors import RulesError
 from .events import AgeBegan, AgeEnded, BandPlayed, CardDrawn, Passed, Recruited, RestToRow
 from .notation import parse_action
 from .replay import Decision, Playthrough, Refusal
-from .seatview import seat_actions, seat_decisions
+from .seatview import seat_decisions, seen_items
 from .state import GameState
 from .tribes import KeepPending
 
@@ -654,26 +654,47 @@ def _draw(cards: Counter[Card], rng: random.Random) -> Card:
     raise AssertionError("no card to draw")  # unreachable: roll < cards.total()
 
 
-def _draw_age(age: _Age, rng: random.Random) -> dict[int, Card]:
-    """Kinds for every slot of the Age, from their exact posterior: each closed segment on its
-    own (what it holds is known, so it takes the same cards whatever the others do), then the
-    open segments that show cards together, then every other slot from what is left."""
-    labels: dict[int, Card] = {}
-    pool = Counter(age.pool)
-    segments = [s for t in age.timelines.values() for s in _segments(t)]
-    closed = [s for s in segments if s.exact is not None and s.slots]
-    open_ = [s for s in segments if s.exact is None and s.constrained]
-    for part in [*([s] for s in closed), open_]:
-        if part:
-            drawn = _Joint(part, pool).draw(rng)
-            labels.update(drawn)
-            pool -= Counter(drawn.values())
-    for segment in segments:
-        for index in segment.slots:
+@attrs.frozen
+class _AgePlan:
+    """How one Age's unseen cards are drawn, made once for a record: each closed segment on
+    its own (what it holds is known, so it takes the same cards whatever the others do), then
+    the open segments that show cards together, then every other slot from what is left. The
+    counts are kept, so that drawing the same record again costs only the draw."""
+
+    pool: Counter[Card]
+    parts: tuple[_Joint, ...]
+    slots: tuple[int, ...]
+
+    @classmethod
+    def of(cls, age: _Age) -> _AgePlan:
+        """The plan of ``age``; it counts every part (a CHANCE refusal if one is too
+        tangled)."""
+        pool = Counter(age.pool)
+        segments = [s for t in age.timelines.values() for s in _segments(t)]
+        parts = []
+        for segment in segments:
+            if segment.exact is not None and segment.slots:
+                parts.append(_Joint([segment], pool))
+                pool -= segment.exact
+        open_ = [s for s in segments if s.exact is None and s.constrained]
+        if open_:
+            parts.append(_Joint(open_, pool))
+        for part in parts:
+            if part.weight(0, part.start()) == 0:
+                raise _defect("no cards the seat did not see fit what the other players showed")
+        return cls(Counter(age.pool), tuple(parts), tuple(i for s in segments for i in s.slots))
+
+    def draw(self, rng: random.Random) -> dict[int, Card]:
+        """Kinds for every slot of the Age, from their exact posterior."""
+        labels: dict[int, Card] = {}
+        for part in self.parts:
+            labels.update(part.draw(rng))
+        pool = self.pool - Counter(labels.values())
+        for index in self.slots:
             if index not in labels:
                 labels[index] = card = _draw(pool, rng)
                 pool[card] -= 1
-    return labels
+        return labels
 
 
 # --- the whole game -----------------------------------------------------------------------------
@@ -683,50 +704,62 @@ def resample_game(
     start: GameState, actions: Sequence[Action | str], seat: int, rng: random.Random
 ) -> Playthrough:
     """A whole game that fits ``actions``, a record kept at ``seat`` from ``start`` (where the
-    other players hold no cards), drawn from the exact posterior.
+    other players hold no cards), drawn from the exact posterior. The replay and the counts
+    of the last few records are kept, so that drawing again from one costs only the draw.
 
     Raises:
         RulesError: the record fits no game (the refusal :func:`seat_decisions` gives, with a
-            note naming the decision); or (rule ``CHANCE``) one player's unseen cards are
-            tangled beyond :data:`MAX_STATES` counting states.
+            note naming the decision); or (rule ``CHANCE``) the other players' unseen cards
+            are tangled beyond :data:`MAX_STEPS` counting steps.
     """
+    items, plans = _plan(start, tuple(actions), seat)
+    labels: dict[int, Card] = {}
+    for plan in plans:
+        labels.update(plan.draw(rng))
+    return _complete(start, items, labels, seat)
+
+
+@lru_cache(maxsize=8)
+def _plan(
+    start: GameState, actions: tuple[Action | str, ...], seat: int
+) -> tuple[tuple[Action, ...], tuple[_AgePlan, ...]]:
+    """The record's items as actions (each ``rest`` in its place), and the plan of each Age."""
     played: list[Decision] = []
     for item in seat_decisions(start, actions, seat):
         if isinstance(item, Refusal):
             item.error.add_note(f"at decision {item.index}: {item.text!r}")
             raise item.error
         played.append(item)
-    labels: dict[int, Card] = {}
-    for age in _ages(start, played, seat):
-        labels.update(_draw_age(age, rng))
-    items = [d.action for d in played]
-    game = _complete(start, _with_rests(items, actions), labels)
-    if seat_actions(start, game.actions, seat) != tuple(_with_rests(items, actions)):
-        raise _defect("the game drawn does not look as the record from its seat")
-    return game
+    items = tuple(a if isinstance(a, Action) else parse_action(a) for a in actions)
+    if [a for a in items if not isinstance(a, RestShown)] != [d.action for d in played]:
+        raise _defect("the record's decisions are not those its replay played")
+    return items, tuple(_AgePlan.of(age) for age in _ages(start, played, seat))
 
 
-def _with_rests(played: Sequence[Action], actions: Sequence[Action | str]) -> list[Action]:
-    """The record's items as actions: the decisions played, and each ``rest`` in its place."""
-    parsed = [a if isinstance(a, Action) else parse_action(a) for a in actions]
-    assert [a for a in parsed if not isinstance(a, RestShown)] == list(played)
-    return parsed
-
-
-def _complete(start: GameState, actions: Sequence[Action], labels: dict[int, Card]) -> Playthrough:
+def _complete(
+    start: GameState, items: Sequence[Action], labels: dict[int, Card], seat: int
+) -> Playthrough:
     """The record with each slot named, each ``keep ?`` fixed by the rest shown after it, and
-    no ``rest``."""
+    no ``rest``; checked to look as the record from ``seat``."""
     out: list[Action] = []
+    seen: list[Action] = []
     state = start
-    for index, action in enumerate(actions):
-        if isinstance(action, RestShown):
-            continue
-        if isinstance(action, Reveal) and action.hidden:
-            action = Reveal(labels[index])
-        elif isinstance(action, Keep) and action.hidden:
-            action = _kept(state, actions, index)
-        out.append(action)
-        state = step(state, action).state
+    try:
+        for index, action in enumerate(items):
+            if isinstance(action, RestShown):
+                continue
+            if isinstance(action, Reveal) and action.hidden:
+                action = Reveal(labels[index])
+            elif isinstance(action, Keep) and action.hidden:
+                action = _kept(state, items, index)
+            result = step(state, action)
+            out.append(action)
+            seen += seen_items(action, result.events, seat)
+            state = result.state
+    except RulesError as error:
+        raise _defect(f"the game drawn breaks a rule ({error})") from error
+    if tuple(seen) != tuple(items):
+        raise _defect("the game drawn does not look as the record from its seat")
     return Playthrough(start, tuple(out), state)
 
 
@@ -734,7 +767,8 @@ def _kept(state: GameState, actions: Sequence[Action], index: int) -> Keep:
     """The next card the Elves keep: the lowest of the hand that is neither kept yet nor in the
     rest that the record shows after the keeping."""
     pending = state.pending
-    assert isinstance(pending, KeepPending)
+    if not isinstance(pending, KeepPending):
+        raise _defect("a 'keep ?' is drawn where no Elves keep")
     after = index
     while after < len(actions) and isinstance(actions[after], Keep):
         after += 1

@@ -240,9 +240,10 @@ def _defect(why: str) -> RulesError:
 # --- counting the labellings of segments --------------------------------------------------------
 
 
-MAX_STEPS = 200_000
-"""The most counting steps the unseen cards of one Age may take: a bound on time and memory.
-Whole games of players who hoard unseen cards need at most a few tens of thousands."""
+MAX_STEPS = 100_000
+"""The most counting steps the unseen cards of one record may take: a bound on time (about a
+second here) and memory. The hardest records met, six players keeping Elves cards they show
+late, take about 16,000."""
 
 
 @attrs.frozen
@@ -315,7 +316,12 @@ class _Joint:
     """
 
     def __init__(
-        self, segments: Sequence[_Segment], pool: Counter[Card], *, ordered: bool = False
+        self,
+        segments: Sequence[_Segment],
+        pool: Counter[Card],
+        *,
+        ordered: bool = False,
+        spent: int = 0,
     ) -> None:
         shapes = [_Shape.of(s) for s in segments]
         self.shapes = tuple(shapes) if ordered else _best_order(shapes)
@@ -347,7 +353,7 @@ class _Joint:
             [_merged(s, self.kinds[i:]) for i in range(len(self.kinds) + 1)] for s in self.shapes
         ]
         self.memo: dict[tuple[int, _Key], int] = {}
-        self.work = 0
+        self.work = spent  # counting steps of the record so far, this count's included
 
     def moves(self, step: int, key: _Key) -> Iterator[tuple[Move, int, _Key]]:
         """Each way the step may go, with its weight and the counting state after."""
@@ -418,7 +424,7 @@ class _Joint:
         if self.work > MAX_STEPS:
             raise RulesError(
                 "CHANCE",
-                f"the cards the other players drew unseen and showed later in this Age take"
+                f"the cards the other players drew unseen and showed later take"
                 f" more than {MAX_STEPS:,} steps to count; this record is too tangled to"
                 " resample exactly",
             )
@@ -666,23 +672,27 @@ class _AgePlan:
     slots: tuple[int, ...]
 
     @classmethod
-    def of(cls, age: _Age) -> _AgePlan:
-        """The plan of ``age``; it counts every part (a CHANCE refusal if one is too
-        tangled)."""
+    def of(cls, age: _Age, spent: int) -> _AgePlan:
+        """The plan of ``age``, each part counted, after ``spent`` counting steps of the record
+        (a CHANCE refusal past :data:`MAX_STEPS`)."""
         pool = Counter(age.pool)
         segments = [s for t in age.timelines.values() for s in _segments(t)]
+        groups = [[s] for s in segments if s.exact is not None and s.slots]
+        groups.append([s for s in segments if s.exact is None and s.constrained])
         parts = []
-        for segment in segments:
-            if segment.exact is not None and segment.slots:
-                parts.append(_Joint([segment], pool))
-                pool -= segment.exact
-        open_ = [s for s in segments if s.exact is None and s.constrained]
-        if open_:
-            parts.append(_Joint(open_, pool))
-        for part in parts:
+        for group in filter(None, groups):
+            part = _Joint(group, pool, spent=spent)
             if part.weight(0, part.start()) == 0:
                 raise _defect("no cards the seat did not see fit what the other players showed")
+            spent = part.work
+            parts.append(part)
+            pool -= group[0].exact or Counter()
         return cls(Counter(age.pool), tuple(parts), tuple(i for s in segments for i in s.slots))
+
+    @property
+    def spent(self) -> int:
+        """The counting steps of the record up to this Age's, included."""
+        return self.parts[-1].work if self.parts else 0
 
     def draw(self, rng: random.Random) -> dict[int, Card]:
         """Kinds for every slot of the Age, from their exact posterior."""
@@ -733,7 +743,10 @@ def _plan(
     items = tuple(a if isinstance(a, Action) else parse_action(a) for a in actions)
     if [a for a in items if not isinstance(a, RestShown)] != [d.action for d in played]:
         raise _defect("the record's decisions are not those its replay played")
-    return items, tuple(_AgePlan.of(age) for age in _ages(start, played, seat))
+    plans: list[_AgePlan] = []
+    for age in _ages(start, played, seat):
+        plans.append(_AgePlan.of(age, plans[-1].spent if plans else 0))
+    return items, tuple(plans)
 
 
 def _complete(

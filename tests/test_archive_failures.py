@@ -284,3 +284,26 @@ def test_pipes_devices_and_dangling_links_in_a_folder_are_reported(tmp_path: Pat
     assert "nowhere.json" in dangling
     found = dict(validate_files([str(root)]))
     assert [r.readable for r in found.values()] == [True, False, False, False, True]
+
+
+@pytest.mark.parametrize("command", ["replay", "redact"])
+def test_a_defect_on_the_record_of_one_command_is_told_not_traced(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """replay and redact, which read one record, tell a failure of the referee itself as
+    validate does in an archive run (ERROR: INTERNAL with the exception, exit status 4), not
+    with a traceback."""
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise IndexError("planted: list index out of range")
+
+    monkeypatch.setattr(cli_module, "Narrator" if command == "replay" else "redact", broken)
+    path = str(VALID[0])
+    args = [command, path] if command == "replay" else [command, path, "--seat", "0"]
+    result = run(*args)
+    assert result.exit_code == 4, result.output
+    assert f"{path}: ERROR: INTERNAL – the referee failed on this record (IndexError: planted" in (
+        result.output
+    )
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)  # the exit status, nothing raised through

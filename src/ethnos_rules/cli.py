@@ -19,7 +19,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import FrameType
 from typing import Any
@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 import click
 
-from ._io.archive import CHUNK, INTERNAL, Source, check_sources, in_chunks, sources
+from ._io.archive import CHUNK, INTERNAL, Source, check_sources, failure, in_chunks, sources
 from ._io.files import WriteRefused, check_target, open_text, write_text
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError, decode, json_text
 from ._io.records import GameRecord
@@ -89,6 +89,29 @@ def _cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
+
+
+def _guarded(command: Callable[..., None]) -> Callable[..., None]:
+    """``command`` (on one record, its FILE argument) with a failure of the referee itself told
+    as ``validate`` tells it in an archive run: ``FILE: ERROR: INTERNAL – …``, exit status 4,
+    never a traceback."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> None:
+        try:
+            command(*args, **kwargs)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            raise
+        except Exception as err:  # a defect of ours, told as one
+            report = failure(err)
+            click.echo(
+                f"{kwargs.get('file', '-')}: ERROR: {report.rule} – {report.reason}", err=True
+            )
+            sys.exit(EXIT_FAILED)
+
+    return run
 
 
 def _workers(jobs: int | None, items: int) -> int:
@@ -505,13 +528,15 @@ def _write(record: GameRecord, out: str | None) -> bool:
     help="Write here (an existing file only with --force, never FILE itself).",
 )
 @click.option("--force", is_flag=True, help=FORCE_HELP)
+@_guarded
 def redact_command(file: str, seat: int, out: str | None, force: bool) -> None:
     """Write the game in FILE as the player in SEAT would have kept it.
 
     The cards that seat did not see become "?" ("reveal ?", "keep ?"), and the rest of each
     other player's hand put face up into the row is shown ("rest ..."). The exit status is 1 if
     the record is unreadable or breaks a rule, its claimed Glory included ("The claimed Glory
-    is refused: …"); nothing is written then.
+    is refused: …"); nothing is written then. It is 4 if the referee itself fails on the
+    record (a defect of ethnos-rules, told as "ERROR: INTERNAL").
     """
     if out is not None:
         try:
@@ -559,6 +584,7 @@ def redact_command(file: str, seat: int, out: str | None, force: bool) -> None:
     " --force, never FILE itself).",
 )
 @click.option("--force", is_flag=True, help=FORCE_HELP)
+@_guarded
 def replay_command(file: str, at: int | None, html_out: str | None, force: bool) -> None:
     """Tell the game in FILE in plain English, decision by decision.
 
@@ -566,7 +592,8 @@ def replay_command(file: str, at: int | None, html_out: str | None, force: bool)
     what each tribe ability did, the Dragons, and each Age's scoring with its tie splits, citing
     the rule ids. With --at N, stops after N decisions and shows the state (for a record kept
     at one seat, what that seat sees). The exit status is 1 if the record is unreadable or
-    breaks a rule, its claimed Glory included.
+    breaks a rule, its claimed Glory included; 4 if the referee itself fails on the record (a
+    defect of ethnos-rules, told as "ERROR: INTERNAL").
     """
     if html_out is not None:
         try:

@@ -1,0 +1,475 @@
+// The table page of `ethnos-rules play` (/seat/GAME/SECRET and /hotseat/GAME/SECRET).
+//
+// This page restates no rule of Ethnos. It sends what the person tries (an action in the
+// notation of docs/reference/notation.md) and shows the referee's answer: the new view, or a
+// refusal with its rule. What is legal, what is being decided and by whom, what happened and
+// what it scored all come from the server (API: the play server's contract).
+"use strict";
+
+(function () {
+  const parts = location.pathname.split("/").filter(Boolean); // ["seat"|"hotseat", game, secret]
+  const MODE = parts[0];
+  const HOTSEAT = MODE === "hotseat";
+  const API = "/api/games/" + encodeURIComponent(parts[1] || "") + "/" + encodeURIComponent(parts[2] || "");
+  const POLL_WAITING_MS = 300; // while others (bots, chance, other people) decide
+  const POLL_IDLE_MS = 1500; // while it is this seat's decision, or the game is over
+
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, props, text) => {
+    const node = document.createElement(tag);
+    if (props) for (const [k, v] of Object.entries(props)) {
+      if (k === "class") node.className = v;
+      else if (k.startsWith("data-")) node.setAttribute(k, v);
+      else node[k] = v;
+    }
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  let view = null; // the last view shown
+  let pendingView = null; // hot-seat: a view of another seat, waiting behind the cover
+  let shownSeat = null; // the seat whose hand is on screen
+  let lastStep = 0; // the newest log step received (for ?since=)
+  let picks = []; // indexes into view.hand picked for a band
+  let leader = null; // the index (into view.hand) of the picked Leader
+  let busy = false;
+  let pollTimer = null;
+  let tribeNames = {}; // code -> English name, from /api/setup (display only)
+
+  // ------------------------------------------------------------------ talking to the server
+
+  async function getJSON(url) {
+    const resp = await fetch(url, { headers: { Accept: "application/json" } });
+    let body = null;
+    try { body = await resp.json(); } catch (_) { body = null; }
+    return { status: resp.status, ok: resp.ok, body: body || {} };
+  }
+
+  async function postJSON(url, data) {
+    const resp = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(data),
+    });
+    let body = null;
+    try { body = await resp.json(); } catch (_) { body = null; }
+    return { status: resp.status, ok: resp.ok, body: body || {} };
+  }
+
+  // ------------------------------------------------------------------ small pieces
+
+  function ruleLink(rule, url) {
+    if (!rule) return document.createTextNode("");
+    const a = el("a", { href: url || "/rules#" + encodeURIComponent(rule), target: "_blank", rel: "noopener", class: "rule" }, rule);
+    a.title = "the text of rule " + rule;
+    return a;
+  }
+
+  function cardLabel(code) {
+    // Display only: "ELF-red" is drawn as "Elves · red" in red; the rules never look at this.
+    const [tribe, colour] = String(code).split("-");
+    return { tribe: tribe, colour: colour || "", name: tribeNames[tribe] || tribe };
+  }
+
+  function cardButton(code, extraClass) {
+    const c = cardLabel(code);
+    const b = el("button", { type: "button", class: "card " + (extraClass || "") + (c.colour ? " c-" + c.colour.toLowerCase() : " c-none"), "data-card": code });
+    b.appendChild(el("span", { class: "card-tribe" }, c.name));
+    b.appendChild(el("span", { class: "card-colour" }, c.colour || "any colour"));
+    b.appendChild(el("span", { class: "card-code" }, code));
+    b.title = code;
+    return b;
+  }
+
+  function seatName(seat) {
+    if (seat === null || seat === undefined) return "chance";
+    return "seat " + seat + (view && seat === view.seat ? " (you)" : "");
+  }
+
+  function showRefusal(refusal) {
+    const box = $("refusal");
+    box.replaceChildren();
+    box.appendChild(el("strong", null, "Refused: "));
+    box.appendChild(document.createTextNode(refusal.reason || "the referee refuses this."));
+    box.appendChild(document.createTextNode(" "));
+    const rule = el("span", { class: "refusal-rule" });
+    rule.appendChild(document.createTextNode("(rule "));
+    rule.appendChild(ruleLink(refusal.rule, refusal.rule_url));
+    rule.appendChild(document.createTextNode(")"));
+    box.appendChild(rule);
+    const tried = el("p", { class: "refusal-tried" });
+    tried.appendChild(document.createTextNode("You tried "));
+    tried.appendChild(el("code", null, refusal.text || ""));
+    tried.appendChild(document.createTextNode(". Nothing changed; try something else."));
+    box.appendChild(tried);
+    box.hidden = false;
+  }
+
+  function showMessage(text) {
+    const box = $("message");
+    box.textContent = text;
+    box.hidden = !text;
+  }
+
+  function clearNotes() {
+    $("refusal").hidden = true;
+    showMessage("");
+  }
+
+  // ------------------------------------------------------------------ acting
+
+  async function act(text) {
+    if (!view || busy) return;
+    text = String(text).trim();
+    if (!text) return;
+    busy = true;
+    clearNotes();
+    try {
+      const r = await postJSON(API + "/act", { action: text, version: view.version });
+      if (r.status === 200 && r.body.view) {
+        picks = []; leader = null;
+        $("legal").replaceChildren();
+        $("hint-out").hidden = true;
+        $("action-text").value = "";
+        take(r.body.view, true);
+      } else if (r.status === 422 && r.body.refusal) {
+        showRefusal(Object.assign({ text: text }, r.body.refusal));
+      } else if (r.status === 409) {
+        showMessage((r.body.error || "The game moved on.") + " The table is shown as it is now; try again.");
+        await poll(true);
+      } else {
+        showMessage(r.body.error || "The server answered " + r.status + ".");
+      }
+    } catch (err) {
+      showMessage("The server cannot be reached (" + err + "). Is `ethnos-rules play` still running?");
+    } finally {
+      busy = false;
+    }
+  }
+
+  function bandText() {
+    if (!view || leader === null) return "";
+    const others = picks.filter((i) => i !== leader).map((i) => view.hand[i]);
+    return ["band", "*" + view.hand[leader]].concat(others).join(" ");
+  }
+
+  function togglePick(i) {
+    const at = picks.indexOf(i);
+    if (at >= 0) {
+      picks.splice(at, 1);
+      if (leader === i) leader = picks.length ? picks[0] : null;
+    } else {
+      picks.push(i);
+      if (leader === null) leader = i;
+    }
+    renderHand();
+  }
+
+  // ------------------------------------------------------------------ drawing the view
+
+  function renderHand() {
+    const hand = $("hand");
+    hand.replaceChildren();
+    const cards = view ? view.hand : [];
+    cards.forEach((code, i) => {
+      const b = cardButton(code, picks.includes(i) ? "picked" : "");
+      if (leader === i) b.classList.add("leader");
+      b.setAttribute("aria-pressed", picks.includes(i) ? "true" : "false");
+      b.addEventListener("click", () => togglePick(i));
+      hand.appendChild(b);
+    });
+    if (!cards.length) hand.appendChild(el("span", { class: "empty" }, "no cards"));
+    $("hand-count").textContent = "(" + cards.length + ")";
+
+    const tray = $("band-tray");
+    const chips = $("band-cards");
+    chips.replaceChildren();
+    picks.forEach((i) => {
+      const chip = el("button", { type: "button", class: "chip" + (leader === i ? " leader" : ""), "data-card": view.hand[i] },
+        (leader === i ? "★ " : "☆ ") + view.hand[i]);
+      chip.title = leader === i ? "the Leader of the band" : "make " + view.hand[i] + " the Leader";
+      chip.addEventListener("click", () => { leader = i; renderHand(); });
+      chips.appendChild(chip);
+    });
+    tray.hidden = picks.length === 0;
+    $("play-band").title = bandText();
+  }
+
+  function renderRow() {
+    const row = $("row");
+    row.replaceChildren();
+    (view.row || []).forEach((code) => {
+      const b = cardButton(code, "in-row");
+      b.title = "recruit " + code;
+      b.addEventListener("click", () => act("recruit " + code));
+      row.appendChild(b);
+    });
+    if (!(view.row || []).length) row.appendChild(el("span", { class: "empty" }, "the row is empty"));
+    $("deck-count").textContent = view.deck + " cards";
+  }
+
+  function renderPending() {
+    const p = $("pending");
+    p.replaceChildren();
+    if (view.finished || !view.pending) {
+      p.textContent = view.finished ? "The game is over." : "";
+      return;
+    }
+    const pend = view.pending;
+    const who = el("span", { class: "who" }, pend.yours ? "Your decision. " : "Waiting for " + seatName(pend.seat) + ". ");
+    p.appendChild(who);
+    p.appendChild(document.createTextNode(pend.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\s*$/, "") + " "));
+    p.appendChild(ruleLink(pend.rule, pend.rule_url));
+  }
+
+  function renderSummary() {
+    const s = $("summary");
+    const glory = (view.glory || []).map((g, seat) => seatName(seat) + " " + g).join(" · ");
+    s.textContent = "Age " + view.age + " · Glory: " + glory;
+    $("whoami").textContent = "— " + (HOTSEAT ? "hot-seat, " : "") + "seat " + view.seat;
+    document.title = "Ethnos — seat " + view.seat + (view.pending && view.pending.yours ? " (your move)" : "");
+  }
+
+  function renderBoard() {
+    const board = $("board");
+    board.innerHTML = view.board_svg || ""; // the server's own SVG picture of what this seat sees
+    const svg = board.querySelector("svg");
+    if (svg) {
+      svg.removeAttribute("height");
+      svg.setAttribute("width", "100%");
+      svg.setAttribute("role", "img");
+    }
+    for (const id of view.changed || []) {
+      let node = null;
+      try { node = board.querySelector("#" + CSS.escape(id)); } catch (_) { node = null; }
+      if (node) node.classList.add("changed");
+    }
+  }
+
+  function addLog(entries, reset) {
+    const log = $("log");
+    if (reset) log.replaceChildren();
+    for (const old of log.querySelectorAll(".newest")) old.classList.remove("newest");
+    let newest = lastStep;
+    for (const entry of entries || []) newest = Math.max(newest, entry.step || 0);
+    for (const entry of entries || []) {
+      const li = el("li", { class: "ev" + (entry.step === newest ? " newest" : ""), "data-step": String(entry.step) });
+      li.value = entry.step;
+      li.appendChild(el("span", { class: "ev-step" }, "step " + entry.step + ": "));
+      li.appendChild(el("span", { class: "ev-text" }, entry.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\.?\s*$/, ".").replace(/\.\.$/, ".")));
+      if (entry.rule) {
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(ruleLink(entry.rule, entry.rule_url));
+      }
+      log.prepend(li);
+    }
+    if (!entries || !entries.length) {
+      // nothing new: keep the newest step highlighted
+      const first = log.querySelector("li[data-step='" + lastStep + "']");
+      if (first) for (const li of log.querySelectorAll("li[data-step='" + lastStep + "']")) li.classList.add("newest");
+    }
+    lastStep = newest;
+  }
+
+  function renderFinal() {
+    const box = $("final");
+    if (!view.finished) { box.hidden = true; return; }
+    const tbody = box.querySelector("tbody");
+    tbody.replaceChildren();
+    const scores = view.scores || { glory: view.glory, winners: [] };
+    const winners = scores.winners || [];
+    (scores.glory || []).forEach((g, seat) => {
+      const tr = el("tr", { class: winners.includes(seat) ? "winner" : "" });
+      tr.appendChild(el("td", null, seatName(seat)));
+      tr.appendChild(el("td", null, String(g)));
+      tr.appendChild(el("td", null, winners.includes(seat) ? "wins" : ""));
+      tbody.appendChild(tr);
+    });
+    $("dl-seat").href = API + "/record.json";
+    $("dl-seat").setAttribute("download", "ethnos-" + view.game + "-seat" + view.seat + ".json");
+    $("dl-whole").href = API + "/record.json?whole=1";
+    $("dl-whole").setAttribute("download", "ethnos-" + view.game + ".json");
+    $("open-replay").href = API + "/replay.html";
+    box.hidden = false;
+  }
+
+  function render(v, reset) {
+    view = v;
+    shownSeat = v.seat;
+    if (reset) { picks = []; leader = null; }
+    picks = picks.filter((i) => i < v.hand.length);
+    if (leader !== null && leader >= v.hand.length) leader = picks.length ? picks[0] : null;
+    renderSummary();
+    renderPending();
+    renderHand();
+    renderRow();
+    renderBoard();
+    renderFinal();
+    const state = v.finished ? "finished" : v.pending && v.pending.yours ? "yours" : "waiting";
+    document.body.dataset.state = state;
+    document.body.dataset.version = String(v.version);
+    document.body.dataset.seat = String(v.seat);
+    $("table").hidden = false;
+  }
+
+  // A new view from the server: show it, or (hot-seat, another person's turn) hide it behind
+  // the cover until that person clicks.
+  function take(v, fromAct) {
+    if (HOTSEAT && shownSeat !== null && v.seat !== shownSeat) {
+      coverFor(v);
+      return;
+    }
+    if (HOTSEAT && shownSeat === null) {
+      coverFor(v);
+      return;
+    }
+    addLog(v.log, false);
+    render(v, false);
+    if (fromAct) schedule(POLL_WAITING_MS);
+  }
+
+  function coverFor(v) {
+    pendingView = v;
+    $("table").hidden = true;
+    $("hand").replaceChildren();
+    $("board").replaceChildren();
+    $("cover-text").textContent = "Pass the device to seat " + v.seat + ".";
+    $("cover-show").textContent = "I am seat " + v.seat + ": show my hand";
+    $("cover").hidden = false;
+    document.body.dataset.state = "covered";
+    document.body.dataset.seat = String(v.seat);
+  }
+
+  async function uncover() {
+    if (!pendingView) return;
+    $("cover").hidden = true;
+    // this seat's log, from the start: each seat sees the events as it saw them
+    lastStep = 0;
+    const r = await getJSON(API + "/view");
+    const v = r.ok ? r.body : pendingView;
+    const covered = pendingView.seat;
+    pendingView = null;
+    if (v.seat !== covered) { coverFor(v); return; } // the turn moved on meanwhile
+    clearNotes();
+    $("legal").replaceChildren();
+    $("hint-out").hidden = true;
+    addLog(v.log, true);
+    render(v, true);
+    schedule(POLL_WAITING_MS);
+  }
+
+  // ------------------------------------------------------------------ polling
+
+  function schedule(ms) {
+    if (pollTimer) clearTimeout(pollTimer);
+    pollTimer = setTimeout(() => poll(false), ms);
+  }
+
+  async function poll(full) {
+    if (pollTimer) { clearTimeout(pollTimer); pollTimer = null; }
+    let next = POLL_WAITING_MS;
+    if (!busy) {
+      try {
+        const since = full || shownSeat === null ? 0 : lastStep;
+        const r = await getJSON(API + "/view" + (since ? "?since=" + since : ""));
+        if (r.ok) {
+          const v = r.body;
+          if (pendingView) {
+            pendingView = v; // still behind the cover
+            $("cover-text").textContent = "Pass the device to seat " + v.seat + ".";
+          } else if (!view || v.version !== view.version || v.seat !== view.seat || (v.log && v.log.length) || v.finished !== view.finished) {
+            take(v, false);
+          }
+          if (v.finished || (v.pending && v.pending.yours)) next = POLL_IDLE_MS;
+        } else {
+          showMessage(r.body.error || "The server answered " + r.status + ".");
+          next = POLL_IDLE_MS * 2;
+        }
+      } catch (err) {
+        showMessage("The server cannot be reached (" + err + "). Is `ethnos-rules play` still running?");
+        next = POLL_IDLE_MS * 2;
+      }
+    }
+    schedule(next);
+  }
+
+  // ------------------------------------------------------------------ hints
+
+  async function showLegal() {
+    const box = $("legal");
+    box.replaceChildren();
+    const r = await getJSON(API + "/hint/legal");
+    const actions = (r.body && r.body.actions) || [];
+    if (!actions.length) {
+      box.appendChild(el("p", { class: "tip" }, r.body.pending ? "Not your decision now: " + r.body.pending : (r.body.error || "No decision of yours now.")));
+      return;
+    }
+    box.appendChild(el("p", { class: "tip" }, "The referee's legal moves for you now (click one to play it):"));
+    const list = el("div", { class: "legal-list" });
+    for (const text of actions) {
+      const b = el("button", { type: "button", class: "legal-move", "data-action": text }, text);
+      b.addEventListener("click", () => act(text));
+      list.appendChild(b);
+    }
+    box.appendChild(list);
+  }
+
+  async function showScoreNow() {
+    const out = $("hint-out");
+    out.replaceChildren();
+    const r = await getJSON(API + "/hint/score-now");
+    if (!r.ok) { out.textContent = r.body.error || "No answer (" + r.status + ")."; out.hidden = false; return; }
+    out.appendChild(el("h4", null, "If the Age ended now"));
+    const glory = r.body.glory || [];
+    out.appendChild(el("p", null, "Glory: " + glory.map((g, seat) => seatName(seat) + " " + g).join(" · ")));
+    const ul = el("ul");
+    for (const line of r.body.lines || []) ul.appendChild(el("li", null, line));
+    out.appendChild(ul);
+    out.hidden = false;
+  }
+
+  async function showBot() {
+    const out = $("hint-out");
+    out.replaceChildren();
+    const name = $("hint-bot-name").value || "greedy";
+    const r = await getJSON(API + "/hint/bot?name=" + encodeURIComponent(name));
+    if (!r.ok || !r.body.action) {
+      out.textContent = r.body.error || "The bot has nothing to decide now.";
+      out.hidden = false;
+      return;
+    }
+    out.appendChild(el("h4", null, "The " + (r.body.bot || name) + " bot would play"));
+    const b = el("button", { type: "button", class: "legal-move", "data-action": r.body.action }, r.body.action);
+    b.title = "play it";
+    b.addEventListener("click", () => act(r.body.action));
+    out.appendChild(b);
+    out.hidden = false;
+  }
+
+  // ------------------------------------------------------------------ start
+
+  async function start() {
+    $("play-band").addEventListener("click", () => { const t = bandText(); if (t) act(t); });
+    $("clear-band").addEventListener("click", () => { picks = []; leader = null; renderHand(); });
+    $("deck").addEventListener("click", () => act("recruit deck"));
+    $("free").addEventListener("submit", (ev) => { ev.preventDefault(); act($("action-text").value); });
+    $("hint-legal").addEventListener("click", showLegal);
+    $("hint-score").addEventListener("click", showScoreNow);
+    $("hint-bot").addEventListener("click", showBot);
+    $("cover-show").addEventListener("click", uncover);
+    try {
+      const [setup, bots] = await Promise.all([getJSON("/api/setup"), getJSON("/api/bots")]);
+      for (const t of (setup.body && setup.body.tribes) || []) tribeNames[t.code] = t.name;
+      const sel = $("hint-bot-name");
+      for (const b of (bots.body && bots.body.bots) || []) {
+        const o = el("option", { value: b.name }, b.name);
+        o.title = b.description || "";
+        sel.appendChild(o);
+      }
+      if ([...sel.options].some((o) => o.value === "greedy")) sel.value = "greedy";
+    } catch (_) { /* names are for display only */ }
+    await poll(true);
+  }
+
+  start();
+})();

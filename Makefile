@@ -1,7 +1,9 @@
 # Build scaffolding for ethnos_rules.
 #
 #   make demo   - tell a seeded game; write its record, pictures and replay page to build/demo
-#   make test   - every check: ruff, import layers, mypy --strict, pytest, Sphinx (warnings are errors)
+#   make test   - every check: ruff, import layers, mypy --strict, pytest, Sphinx (warnings are errors);
+#                 installs Debian's chromium first for the browser tests when missing and root
+#                 (scripts/ensure-chromium.sh; where it cannot, those tests skip saying why)
 #   make docs   - build the HTML docs into docs/_build/html
 #   make bench  - benchmarks side by side with python-chess; writes docs/reference/performance-results.md
 #   make lint   - ruff check + ruff format --check + lint-imports (the layers)
@@ -39,6 +41,7 @@ typecheck: venv
 	$(BIN)/mypy --strict
 
 pytest: venv
+	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest
 
 docs: venv
@@ -61,6 +64,7 @@ test: venv
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict
+	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest
 	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
 	$(BIN)/sphinx-build -W --keep-going -b doctest docs docs/_build/doctest

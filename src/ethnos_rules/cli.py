@@ -680,5 +680,133 @@ def _write_html(record: GameRecord, out: str, at: int) -> None:
     click.echo(f"wrote {out} ({len(page) // 1024} KiB{where}): open it in a browser", err=True)
 
 
+# --- play -------------------------------------------------------------------------------------
+
+PLAY_DIR = "ethnos-games"
+"""Where ``play`` saves each game's record by default (in the current folder)."""
+
+
+@main.command("play")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on; another than 127.0.0.1 (such as 0.0.0.0) lets other"
+    " devices of the network join (each seat by its own secret link).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=0,
+    show_default=True,
+    help="The port (0: a free one).",
+)
+@click.option("--no-browser", is_flag=True, help="Do not open the start page in a browser.")
+@click.option(
+    "--resume",
+    type=click.Path(dir_okay=False, exists=True),
+    metavar="FILE",
+    help="Play on the game saved in FILE (a record this command wrote); it is saved there.",
+)
+@click.option(
+    "--save-dir",
+    "--dir",
+    "save_dir",
+    type=click.Path(file_okay=False),
+    default=PLAY_DIR,
+    show_default=True,
+    help="The folder each new game's record is saved to, after every decision.",
+)
+@click.option(
+    "--max-games",
+    type=click.IntRange(min=1),
+    default=64,
+    show_default=True,
+    help="The most games kept in memory (the oldest are dropped; their records stay saved).",
+)
+def play_command(
+    host: str, port: int, no_browser: bool, resume: str | None, save_dir: str, max_games: int
+) -> None:
+    """Play Ethnos in the browser against bots or people, the referee explaining every refusal.
+
+    Starts a web server on this machine (127.0.0.1, a free port unless --port), prints its
+    address and opens it in the browser. The start page sets up a game: 2 to 6 seats, each a
+    person or a bot, the tribes, the rule options and a seed. People play on one device in
+    turn (hot-seat) or each on their own by a secret link. Each game's record is saved after
+    every decision; --resume FILE plays on a saved game. Ctrl-C stops the server.
+    """
+    try:
+        import uvicorn
+
+        from ._play.games import GameStore
+        from ._play.server import app
+    except ImportError as err:
+        raise click.ClickException(
+            f"ethnos-rules play needs the [play] extra ({err.name or err} is missing):"
+            ' pip install "ethnos-rules[play]"'
+        ) from None
+    store = GameStore(save_dir, max_games=max_games)
+    first = "/"
+    if resume is not None:
+        try:
+            game = store.resume(GameRecord.read(resume), path=resume)
+        except (RecordError, RulesError) as err:
+            raise click.BadParameter(f"{resume}: {err}", param_hint="'--resume'") from None
+        people = [seat for seat, kind in enumerate(game.kinds) if kind == "person"]
+        for seat in people:
+            click.echo(f"seat {seat}: /seat/{game.id}/{game.secret_of(seat)}")
+        hotseat = f"/hotseat/{game.id}/{game.secret_of(None)}"
+        click.echo(f"hot-seat: {hotseat}")
+        first = f"/seat/{game.id}/{game.secret_of(people[0])}" if len(people) == 1 else hotseat
+    sock = _listening(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{sock.getsockname()[1]}"
+    click.echo(f"ethnos-rules play: {address}{first} (Ctrl-C to stop)")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(
+            f"Listening on {host}: other devices of the network can reach this server; each"
+            " seat still needs its secret link.",
+            err=True,
+        )
+    server = uvicorn.Server(uvicorn.Config(app(store), log_level="warning", lifespan="off"))
+    if not no_browser:
+        _open_when_up(server, address + first)
+    server.run(sockets=[sock])
+
+
+def _listening(host: str, port: int) -> Any:
+    """A socket bound to ``host`` and ``port`` (0: a free port), so the address is known
+    before the server starts."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        raise click.BadParameter(
+            f"cannot listen on {host}:{port}: {err.strerror or err}", param_hint="'--host'"
+        ) from None
+    return sock
+
+
+def _open_when_up(server: Any, url: str) -> None:
+    """Open ``url`` in the browser once ``server`` has started."""
+    import threading
+    import time
+    import webbrowser
+
+    def opening() -> None:
+        deadline = time.monotonic() + 30
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if server.started:
+            webbrowser.open(url)
+
+    threading.Thread(target=opening, daemon=True).start()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

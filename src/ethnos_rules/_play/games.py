@@ -449,7 +449,9 @@ def check_setup(
         isinstance(tribes, list) and all(isinstance(t, str) for t in tribes) and len(tribes) < 20
     ):
         raise refused(400, "'tribes' must be null (at random) or a list of tribe codes")
-    options = setup.get("options") or {}
+    options = setup.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
         raise refused(400, "'options' must be an object of rule options")
     try:

@@ -775,8 +775,8 @@ def play_command(
 
 
 def _listening(host: str, port: int) -> Any:
-    """A socket bound to ``host`` and ``port`` (0: a free port), so the address is known
-    before the server starts."""
+    """A socket listening on ``host`` and ``port`` (0: a free port), so the address is known,
+    and can be connected to, before the server starts."""
     import socket
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -784,6 +784,7 @@ def _listening(host: str, port: int) -> Any:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(128)  # connections wait from now on, before the server is up
     except OSError as err:
         sock.close()
         raise click.BadParameter(

@@ -336,6 +336,8 @@ class GameStore:
     def act(self, game: Game, seat: int | None, text: object, version: object) -> None:
         """A person's decision: ``text`` in the action notation, made at ``version``.
 
+        The bots do not move yet: call :meth:`settle` then.
+
         Raises:
             PlayError: 400 for a body of the wrong types, 409 when the game has moved on, 403
                 when it is not this seat's decision, 422 (with the refusal's rule and reason)
@@ -358,6 +360,10 @@ class GameStore:
                 raise PlayError(422, {"error": str(err), "refusal": refusal(err, text)}) from None
             game.chance()
             game.save()
+
+    def settle(self, game: Game) -> None:
+        """Let chance and the bots move on after a person's decision (:meth:`act` leaves it
+        to the caller, so that the person's answer is built before the bots think)."""
         self._settle(game)
 
     def _settle(self, game: Game) -> None:

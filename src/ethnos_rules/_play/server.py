@@ -22,6 +22,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -124,7 +125,9 @@ def app(store: GameStore) -> Starlette:
             with game.lock:
                 return {"view": seat_view(game, store.viewer(game, seat), body["version"])}
 
-        return await run_in_threadpool(acting)
+        answer = await run_in_threadpool(acting)
+        # the bots think once the person has the answer
+        return JSONResponse(answer, background=BackgroundTask(store.settle, game))
 
     async def hint_legal(request: Request) -> Any:
         game, seat = found(request)

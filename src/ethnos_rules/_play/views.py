@@ -82,7 +82,7 @@ def seat_view(game: Game, seat: int, since: int | None = None) -> dict[str, Any]
         "glory": [s.glory for s in seen.seats],
         "log": log(game, seat, since),
         "changed": changed(game, seat, since),
-        "bots_moving": not game.idle.is_set(),
+        "bots_moving": not game.idle.is_set() or game.bot_to_move() is not None,
         "problem": game.bot_error or game.save_error,
         "scores": scores(state) if finished else None,
     }

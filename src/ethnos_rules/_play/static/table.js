@@ -11,8 +11,11 @@
   const MODE = parts[0];
   const HOTSEAT = MODE === "hotseat";
   const API = "/api/games/" + encodeURIComponent(parts[1] || "") + "/" + encodeURIComponent(parts[2] || "");
-  const POLL_WAITING_MS = 300; // while others (bots, chance, other people) decide
-  const POLL_IDLE_MS = 1500; // while it is this seat's decision, or the game is over
+  // While others (bots, chance, other people) decide, the view is polled soon after each
+  // change and less often while nothing changes; rarely while it is this seat's decision.
+  const POLL_FAST_MS = 100;
+  const POLL_WAITING_MS = 500;
+  const POLL_IDLE_MS = 1500;
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, props, text) => {
@@ -34,6 +37,7 @@
   let leader = null; // the index (into view.hand) of the picked Leader
   let busy = false;
   let pollTimer = null;
+  let pollDelay = POLL_FAST_MS;
   let tribeNames = {}; // code -> English name, from /api/setup (display only)
 
   // ------------------------------------------------------------------ talking to the server
@@ -249,10 +253,13 @@
   function addLog(entries, reset) {
     const log = $("log");
     if (reset) log.replaceChildren();
-    for (const old of log.querySelectorAll(".newest")) old.classList.remove("newest");
+    // a view may repeat steps already shown (the answer to an action carries the log from
+    // any point): only the steps after the newest one shown are added
+    entries = (entries || []).filter((entry) => (entry.step || 0) > lastStep);
+    if (entries.length) for (const old of log.querySelectorAll(".newest")) old.classList.remove("newest");
     let newest = lastStep;
-    for (const entry of entries || []) newest = Math.max(newest, entry.step || 0);
-    for (const entry of entries || []) {
+    for (const entry of entries) newest = Math.max(newest, entry.step || 0);
+    for (const entry of entries) {
       const li = el("li", { class: "ev" + (entry.step === newest ? " newest" : ""), "data-step": String(entry.step) });
       li.value = entry.step;
       li.appendChild(el("span", { class: "ev-step" }, "step " + entry.step + ": "));
@@ -262,11 +269,6 @@
         li.appendChild(ruleLink(entry.rule, entry.rule_url));
       }
       log.prepend(li);
-    }
-    if (!entries || !entries.length) {
-      // nothing new: keep the newest step highlighted
-      const first = log.querySelector("li[data-step='" + lastStep + "']");
-      if (first) for (const li of log.querySelectorAll("li[data-step='" + lastStep + "']")) li.classList.add("newest");
     }
     lastStep = newest;
   }
@@ -325,7 +327,7 @@
     }
     addLog(v.log, false);
     render(v, false);
-    if (fromAct) schedule(POLL_WAITING_MS);
+    if (fromAct) { pollDelay = POLL_FAST_MS; schedule(pollDelay); }
   }
 
   function coverFor(v) {
@@ -355,7 +357,8 @@
     $("hint-out").hidden = true;
     addLog(v.log, true);
     render(v, true);
-    schedule(POLL_WAITING_MS);
+    pollDelay = POLL_FAST_MS;
+    schedule(pollDelay);
   }
 
   // ------------------------------------------------------------------ polling
@@ -367,7 +370,8 @@
 
   async function poll(full) {
     if (pollTimer) { clearTimeout(pollTimer); pollTimer = null; }
-    let next = POLL_WAITING_MS;
+    pollDelay = Math.min(POLL_WAITING_MS, Math.round(pollDelay * 1.5));
+    let next = pollDelay;
     if (!busy) {
       try {
         const since = full || shownSeat === null ? 0 : lastStep;
@@ -379,6 +383,8 @@
             $("cover-text").textContent = "Pass the device to seat " + v.seat + ".";
           } else if (!view || v.version !== view.version || v.seat !== view.seat || (v.log && v.log.length) || v.finished !== view.finished) {
             take(v, false);
+            pollDelay = POLL_FAST_MS;
+            next = pollDelay;
           }
           if (v.finished || (v.pending && v.pending.yours)) next = POLL_IDLE_MS;
         } else {

@@ -556,3 +556,78 @@ def test_hidden_cards_stay_hidden_in_the_seat_record(client: TestClient, store: 
     mine = GameRecord.from_json(client.get(root + "/record.json").text)
     assert mine.seat == 0 and f"reveal {HIDDEN}" in mine.actions
     assert "seed" not in mine.metadata["play"]
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def start_server(folder: Path, *args: str) -> tuple[Any, str, list[str]]:
+    """``python -m ethnos_rules play --no-browser ARGS`` in ``folder``: the process, its address
+    and the lines it printed before it."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ethnos_rules", "play", "--no-browser", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=folder,
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    for line in process.stdout:
+        lines.append(line)
+        found = re.search(r"http://127\.0\.0\.1:\d+", line)
+        if found:
+            return process, found.group(0), lines
+    process.kill()
+    raise AssertionError("no address printed: " + "".join(lines))
+
+
+def fetch(url: str, body: Any = None) -> Any:
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def test_the_play_command_serves_saves_and_resumes(tmp_path: Path) -> None:
+    process, address, _ = start_server(tmp_path, "--dir", "saved")
+    try:
+        assert {b["name"] for b in fetch(address + "/api/bots")["bots"]} >= {"greedy"}
+        created = fetch(address + "/api/games", {"players": 2, "seats": ["person", "random"]})
+        root = address + api(created["seats"][0]["url"])
+        view = fetch(root + "/view")
+        action = fetch(root + "/hint/legal")["actions"][0]
+        fetch(root + "/act", {"action": action, "version": view["version"]})
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    (saved,) = (tmp_path / "saved").glob("ethnos-*.json")
+    record = GameRecord.read(saved)
+    assert validate(record).ok and len(record.actions) > view["version"]
+    process, address, lines = start_server(tmp_path, "--resume", str(saved), "--dir", "saved")
+    try:
+        (seat0,) = [line.split()[-1] for line in lines if line.startswith("seat 0:")]
+        assert address + seat0 in lines[-1]  # one person: the browser opens its seat
+        again = fetch(address + api(seat0) + "/view")
+        assert again["version"] >= len(record.actions) and again["seats"][1]["kind"] == "random"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_the_play_command_refuses_a_bad_resume(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ethnos_rules import new_game as fresh_game
+    from ethnos_rules.cli import main
+
+    kept = tmp_path / "seat.json"
+    whole = GameRecord.from_start(fresh_game(2))
+    kept.write_text(redact(whole, 0).to_json(), encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "--no-browser", "--resume", str(kept)])
+    assert result.exit_code == 2 and "kept at one seat" in result.output

@@ -271,6 +271,7 @@ def test_a_whole_game_against_a_bot_by_clicks(chromium: Any, server: str) -> Non
             words = long_bands[0].split()[1:]
             leader = words[0].removeprefix("*")
             pick_band(page, [leader, *words[1:]], leader)
+            shot(page, "table-1280-band-picked")
             page.click("#play-band")
             wait_moved(page, before)
             band_by_picking = True
@@ -299,8 +300,9 @@ def test_a_whole_game_against_a_bot_by_clicks(chromium: Any, server: str) -> Non
         assert page.get_attribute(link, "href")
     record = page.request.get(server + str(page.get_attribute("#dl-whole", "href")))
     assert record.status == 200 and record.json()
-    page.evaluate("document.getElementById('log').scrollIntoView()")
     shot(page, "table-1280-final")
+    page.evaluate("document.getElementById('log').scrollIntoView()")
+    shot(page, "table-1280-log")
     # the newest step of the log is highlighted, each rule a link to its text
     assert page.locator("#log li.newest").count() >= 1
     assert page.locator("#log a.rule").count() > 10
@@ -361,7 +363,7 @@ def test_two_seats_never_see_each_others_hand(chromium: Any, server: str) -> Non
     assert f"seat {seat}" in page.inner_text("#cover")
     shot(page, "hotseat-420-cover")
     page.click("#cover-show")
-    assert settle(page) == "yours"
+    page.wait_for_selector("body[data-state='yours']")
     assert page.locator("#hand .card").count() > 0
     assert page.get_attribute("body", "data-seat") == seat
     page.click("#deck")  # recruit from the deck: the other person decides next
@@ -369,7 +371,7 @@ def test_two_seats_never_see_each_others_hand(chromium: Any, server: str) -> Non
     assert page.get_attribute("body", "data-seat") != seat
     assert page.locator("#hand .card").count() == 0 and page.is_hidden("#table")
     page.click("#cover-show")
-    assert settle(page) == "yours"
+    page.wait_for_selector("body[data-state='yours']")
     for p in [*pages, page]:
         p.close()
     console.check()

@@ -38,6 +38,8 @@
   let busy = false;
   let pollTimer = null;
   let pollDelay = POLL_FAST_MS;
+  let epoch = 0; // counts actions sent: a poll answered across one is out of date
+  let newestVersion = -1; // the newest version seen: an older view is never shown
   let tribeNames = {}; // code -> English name, from /api/setup (display only)
 
   // ------------------------------------------------------------------ talking to the server
@@ -127,6 +129,7 @@
     text = String(text).trim();
     if (!text) return;
     busy = true;
+    epoch += 1;
     clearNotes();
     try {
       const r = await postJSON(API + "/act", { action: text, version: view.version });
@@ -209,26 +212,25 @@
       row.appendChild(b);
     });
     if (!(view.row || []).length) row.appendChild(el("span", { class: "empty" }, "the row is empty"));
-    $("deck-count").textContent = view.deck + " cards";
+    $("deck-count").textContent = view.deck === 1 ? "1 card" : view.deck + " cards";
   }
 
   function renderPending() {
     const p = $("pending");
     p.replaceChildren();
-    if (view.finished || !view.pending) {
-      p.textContent = view.finished ? "The game is over." : "";
-      return;
-    }
+    p.hidden = Boolean(view.finished || !view.pending);
+    if (p.hidden) return;
     const pend = view.pending;
-    const who = el("span", { class: "who" }, pend.yours ? "Your decision. " : "Waiting for " + seatName(pend.seat) + ". ");
+    const who = el("span", { class: "who" }, pend.yours ? "Your decision: " : "Seat " + pend.seat + " decides: ");
     p.appendChild(who);
-    p.appendChild(document.createTextNode(pend.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\s*$/, "") + " "));
+    const what = pend.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\s*$/, "").replace(/^seat \d+:\s*/i, "");
+    p.appendChild(document.createTextNode(what + " "));
     p.appendChild(ruleLink(pend.rule, pend.rule_url));
   }
 
   function renderSummary() {
     const s = $("summary");
-    const glory = (view.glory || []).map((g, seat) => seatName(seat) + " " + g).join(" · ");
+    const glory = (view.glory || []).map((g, seat) => seatName(seat) + ": " + g).join(" · ");
     s.textContent = "Age " + view.age + " · Glory: " + glory;
     $("whoami").textContent = "— " + (HOTSEAT ? "hot-seat, " : "") + "seat " + view.seat;
     document.title = "Ethnos — seat " + view.seat + (view.pending && view.pending.yours ? " (your move)" : "");
@@ -317,6 +319,8 @@
   // A new view from the server: show it, or (hot-seat, another person's turn) hide it behind
   // the cover until that person clicks.
   function take(v, fromAct) {
+    if (v.version < newestVersion) return; // an answer overtaken by a newer one
+    newestVersion = v.version;
     if (HOTSEAT && shownSeat !== null && v.seat !== shownSeat) {
       coverFor(v);
       return;
@@ -345,6 +349,7 @@
   async function uncover() {
     if (!pendingView) return;
     $("cover").hidden = true;
+    document.body.dataset.state = "uncovering";
     // this seat's log, from the start: each seat sees the events as it saw them
     lastStep = 0;
     const r = await getJSON(API + "/view");
@@ -375,8 +380,11 @@
     if (!busy) {
       try {
         const since = full || shownSeat === null ? 0 : lastStep;
+        const asked = epoch;
         const r = await getJSON(API + "/view" + (since ? "?since=" + since : ""));
-        if (r.ok) {
+        if (asked !== epoch || busy || (r.ok && r.body.version < newestVersion)) {
+          // an action was sent meanwhile: this answer may be older than its answer
+        } else if (r.ok) {
           const v = r.body;
           if (pendingView) {
             pendingView = v; // still behind the cover
@@ -427,7 +435,7 @@
     if (!r.ok) { out.textContent = r.body.error || "No answer (" + r.status + ")."; out.hidden = false; return; }
     out.appendChild(el("h4", null, "If the Age ended now"));
     const glory = r.body.glory || [];
-    out.appendChild(el("p", null, "Glory: " + glory.map((g, seat) => seatName(seat) + " " + g).join(" · ")));
+    out.appendChild(el("p", null, "Glory: " + glory.map((g, seat) => seatName(seat) + ": " + g).join(" · ")));
     const ul = el("ul");
     for (const line of r.body.lines || []) ul.appendChild(el("li", null, line));
     out.appendChild(ul);
@@ -463,6 +471,11 @@
     $("hint-score").addEventListener("click", showScoreNow);
     $("hint-bot").addEventListener("click", showBot);
     $("cover-show").addEventListener("click", uncover);
+    $("zoom").addEventListener("click", () => {
+      const zoomed = $("board").classList.toggle("zoomed");
+      $("zoom").textContent = zoomed ? "fit to width" : "zoom in";
+      $("zoom").setAttribute("aria-pressed", zoomed ? "true" : "false");
+    });
     try {
       const [setup, bots] = await Promise.all([getJSON("/api/setup"), getJSON("/api/bots")]);
       for (const t of (setup.body && setup.body.tribes) || []) tribeNames[t.code] = t.name;

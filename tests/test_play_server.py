@@ -631,3 +631,21 @@ def test_the_play_command_refuses_a_bad_resume(tmp_path: Path) -> None:
     kept.write_text(redact(whole, 0).to_json(), encoding="utf-8")
     result = CliRunner().invoke(main, ["play", "--no-browser", "--resume", str(kept)])
     assert result.exit_code == 2 and "kept at one seat" in result.output
+
+
+def test_what_changed_and_the_log_since(client: TestClient, store: GameStore) -> None:
+    created = new_game(client, ["person", "person"], seed=4)
+    hot = api(created["hotseat"])
+    seat = settled_view(client, store, created, hot)["pending"]["seat"]
+    mine = api(created["seats"][seat]["url"])
+    view = client.get(mine + "/view").json()
+    row = next(a for a in client.get(mine + "/hint/legal").json()["actions"] if a != "recruit deck")
+    answer = act(client, mine, row, view["version"]).json()["view"]
+    assert {"hand", "row", f"seat-{seat}"} <= set(answer["changed"])
+    assert [e["step"] for e in answer["log"]] == [view["version"] + 1]
+    assert answer["log"][0]["rule"] == "RECRUIT-1" and answer["log"][0]["seat"] == seat
+    later = client.get(hot + f"/view?since={answer['version']}").json()
+    assert later["log"] == [] and later["changed"] == []
+    whole = client.get(hot + "/view").json()["log"]
+    assert whole[0]["step"] == 0 or whole[0]["step"] == 1
+    assert [e["step"] for e in whole] == sorted(e["step"] for e in whole)

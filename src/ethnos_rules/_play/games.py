@@ -53,6 +53,10 @@ PERSON = "person"
 MAX_SEED = 2**63
 """Seeds are ints in ``(-MAX_SEED, MAX_SEED)``."""
 
+STATES_KEPT = 200
+"""How many of a game's latest states are kept in memory (for what changed since a version);
+the decisions and their events are all kept."""
+
 SOURCE = "ethnos-rules play"
 """The ``source`` a saved record's metadata names."""
 
@@ -90,7 +94,8 @@ class Game:
         kinds: By seat, ``"person"`` or a bot's name.
         seed: The seed of the game's chance outcomes and bots.
         secrets: Each secret and the seat it names (None: the hot-seat secret).
-        states: The state after each number of decisions (``states[0]``: the start).
+        states: The state after each number of decisions (``states[0]``: the start), the
+            last :data:`STATES_KEPT` of them (the older ones are None).
         actions: Every decision so far, as text.
         events: The events of each decision (``events[i]`` of decision ``i``).
         start_events: The events of the setup.
@@ -116,7 +121,8 @@ class Game:
         self.bots: dict[int, Bot] = {
             seat: _bots.bot(kind) for seat, kind in enumerate(self.kinds) if kind != PERSON
         }
-        self.states: list[GameState] = [start]
+        self.start = start
+        self.states: list[GameState | None] = [start]
         self.actions: list[str] = []
         self.events: list[tuple[Event, ...]] = []
         self.path = path_for(self.id)
@@ -130,7 +136,14 @@ class Game:
 
     @property
     def state(self) -> GameState:
-        return self.states[-1]
+        state = self.states[-1]
+        assert state is not None
+        return state
+
+    def state_at(self, version: int) -> GameState:
+        """The state after ``version`` decisions, or the oldest one kept after it (only the
+        last :data:`STATES_KEPT` are kept)."""
+        return next(s for s in self.states[version:] if s is not None)
 
     @property
     def version(self) -> int:
@@ -155,7 +168,7 @@ class Game:
         metadata = self.metadata()
         if public:
             del metadata["play"]["seed"]
-        return GameRecord.from_start(self.states[0], self.actions, metadata=metadata)
+        return GameRecord.from_start(self.start, self.actions, metadata=metadata)
 
     def rng(self, purpose: str) -> random.Random:
         """The random numbers of the next decision (for chance, or a bot)."""
@@ -171,6 +184,8 @@ class Game:
         self.actions.append(str(action))
         self.events.append(done.events)
         self.states.append(done.state)
+        if len(self.states) > STATES_KEPT + 1:
+            self.states[-STATES_KEPT - 2] = None
         if seat is not None and self.kinds[seat] == PERSON:
             self.last_person = seat
 
@@ -387,8 +402,9 @@ class GameStore:
                 with game.lock:
                     game.chance()
                     seat = game.bot_to_move()
-                    if seat is None:
+                    if seat is None:  # idle under the lock: a person's act then sees it
                         game.save()
+                        game.idle.set()
                         return
                     version, record = game.version, game.record()
                     rng = game.rng("bot")

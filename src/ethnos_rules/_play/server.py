@@ -131,24 +131,32 @@ def app(store: GameStore) -> Starlette:
 
     async def hint_legal(request: Request) -> Any:
         game, seat = found(request)
-        with game.lock:
-            viewer = store.viewer(game, seat)
-            if game.deciding() != viewer:
-                return {"actions": [], "pending": pending_decision(game.state).text}
-            return {"actions": [str(a) for a in legal_actions(game.state)]}
+
+        def listing() -> Any:
+            with game.lock:
+                viewer = store.viewer(game, seat)
+                if game.deciding() != viewer:
+                    return {"actions": [], "pending": pending_decision(game.state).text}
+                return {"actions": [str(a) for a in legal_actions(game.state)]}
+
+        return await run_in_threadpool(listing)
 
     async def hint_score(request: Request) -> Any:
         game, seat = found(request)
-        with game.lock:
-            viewer = store.viewer(game, seat)
-            try:
-                score = score_now(game.state)
-            except RulesError as err:
-                raise refused(409, f"not now: {err.reason}", rule=err.rule) from None
-            return {
-                "glory": list(score.glory),
-                "lines": [str(e) for e in score.events if sees(e, viewer)],
-            }
+
+        def scoring() -> Any:
+            with game.lock:
+                viewer = store.viewer(game, seat)
+                try:
+                    score = score_now(game.state)
+                except RulesError as err:
+                    raise refused(409, f"not now: {err.reason}", rule=err.rule) from None
+                return {
+                    "glory": list(score.glory),
+                    "lines": [str(e) for e in score.events if sees(e, viewer)],
+                }
+
+        return await run_in_threadpool(scoring)
 
     async def hint_bot(request: Request) -> Any:
         game, seat = found(request)

@@ -138,7 +138,7 @@ def changed(game: Game, seat: int, since: int | None = None) -> list[str]:
     before_at = version - 1 if since is None else since
     if not 0 <= before_at < version:
         return []
-    before, now = observation(game.states[before_at], seat), observation(game.state, seat)
+    before, now = observation(game.state_at(before_at), seat), observation(game.state, seat)
     out = []
     if before.hand != now.hand:
         out.append("hand")

@@ -649,3 +649,29 @@ def test_what_changed_and_the_log_since(client: TestClient, store: GameStore) ->
     whole = client.get(hot + "/view").json()["log"]
     assert whole[0]["step"] == 0 or whole[0]["step"] == 1
     assert [e["step"] for e in whole] == sorted(e["step"] for e in whole)
+
+
+def test_the_play_command_names_the_extra_when_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from click.testing import CliRunner
+
+    from ethnos_rules.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    result = CliRunner().invoke(main, ["play", "--no-browser"])
+    assert result.exit_code == 1
+    assert "[play]" in result.output and "uvicorn" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_large_body_without_a_length_is_refused(client: TestClient, store: GameStore) -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b" " * 1024
+
+    answer = client.post(
+        "/api/games", content=chunks(), headers={"Content-Type": "application/json"}
+    )
+    assert_error(answer, 413)
+    assert len(store) == 0

@@ -578,9 +578,9 @@ def start_server(folder: Path, *args: str) -> tuple[Any, str, list[str]]:
     lines: list[str] = []
     for line in process.stdout:
         lines.append(line)
-        found = re.search(r"http://127\.0\.0\.1:\d+", line)
+        found = re.search(r"^ethnos-rules play: (http://127\.0\.0\.1:\d+)", line)
         if found:
-            return process, found.group(0), lines
+            return process, found.group(1), lines
     process.kill()
     raise AssertionError("no address printed: " + "".join(lines))
 
@@ -612,8 +612,9 @@ def test_the_play_command_serves_saves_and_resumes(tmp_path: Path) -> None:
     process, address, lines = start_server(tmp_path, "--resume", str(saved), "--dir", "saved")
     try:
         (seat0,) = [line.split()[-1] for line in lines if line.startswith("seat 0:")]
-        assert address + seat0 in lines[-1]  # one person: the browser opens its seat
-        again = fetch(address + api(seat0) + "/view")
+        assert seat0.startswith(address + "/seat/")
+        assert seat0 in lines[-1]  # one person: the browser opens its seat
+        again = fetch(address + api(seat0[len(address) :]) + "/view")
         assert again["version"] >= len(record.actions) and again["seats"][1]["kind"] == "random"
     finally:
         process.terminate()

@@ -746,6 +746,7 @@ def play_command(
             ' pip install "ethnos-rules[play]"'
         ) from None
     store = GameStore(save_dir, max_games=max_games)
+    links: list[str] = []
     first = "/"
     if resume is not None:
         try:
@@ -753,14 +754,16 @@ def play_command(
         except (RecordError, RulesError) as err:
             raise click.BadParameter(f"{resume}: {err}", param_hint="'--resume'") from None
         people = [seat for seat, kind in enumerate(game.kinds) if kind == "person"]
-        for seat in people:
-            click.echo(f"seat {seat}: /seat/{game.id}/{game.secret_of(seat)}")
+        links = [f"seat {seat}: /seat/{game.id}/{game.secret_of(seat)}" for seat in people]
         hotseat = f"/hotseat/{game.id}/{game.secret_of(None)}"
-        click.echo(f"hot-seat: {hotseat}")
+        links.append(f"hot-seat: {hotseat}")
         first = f"/seat/{game.id}/{game.secret_of(people[0])}" if len(people) == 1 else hotseat
     sock = _listening(host, port)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{sock.getsockname()[1]}"
+    for link in links:  # each seat's own address, to send to the person who sits there
+        who, _, path = link.partition(": ")
+        click.echo(f"{who}: {address}{path}")
     click.echo(f"ethnos-rules play: {address}{first} (Ctrl-C to stop)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(

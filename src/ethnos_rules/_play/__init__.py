@@ -5,8 +5,8 @@
   saving the record after every decision.
 - :mod:`.views` is what one seat is shown: only its observation, the events it saw, each with
   its sentence and rule.
-- :mod:`.server` is the Starlette application (``app(store)``) of the API in
-  ``/tmp/play/API.md`` and the pages under ``static/``.
+- :mod:`.server` is the Starlette application (``app(store)``): the JSON API the page talks
+  to, the pages under ``static/`` and the rules text at ``/rules``.
 
 Starlette, uvicorn and markdown-it-py come with the ``[play]`` extra; only :mod:`.server`
 imports them.

@@ -1,9 +1,24 @@
 """The play server: a Starlette application over a :class:`~.games.GameStore` (issue 32).
 
-Routes (the API contract is ``/tmp/play/API.md``): the pages ``/``, ``/seat/{game}/{secret}``
-and ``/hotseat/{game}/{secret}``, the page's files under ``/static/``, the rules text at
-``/rules`` with an anchor per rule id, and the JSON API under ``/api/``. Every request is
-checked; every error is JSON ``{"error": ...}`` with a 4xx status, never a traceback, and a
+Pages: ``/`` (set up a game), ``/seat/{game}/{secret}`` (one seat's table) and
+``/hotseat/{game}/{secret}`` (one device passed between the people), their files under
+``/static/``, and ``/rules``: the rules text with an anchor per rule id (``id="BAND-2"``).
+
+The JSON API (``G`` is ``/api/games/{game}/{secret}``, the secret naming a seat or the table):
+
+- ``GET /api/bots``, ``GET /api/setup``: the bots, and the players, tribes and rule options;
+- ``POST /api/games`` ``{"players", "seats", "tribes", "options", "seed"}``: 201 with the game
+  and each person's address;
+- ``GET G/view[?since=N]``: what the seat sees (:func:`~.views.seat_view`);
+- ``POST G/act`` ``{"action": TEXT, "version": N}``: 200 with the view after it; 409 stale,
+  403 not this seat's decision, 422 with the refusal's rule, reason and link;
+- ``GET G/hint/legal``, ``G/hint/score-now``, ``G/hint/bot?name=``: the legal decisions,
+  what the end of the Age would give now, a bot's choice;
+- ``GET G/record.json[?whole=1]``, ``G/replay.html``: the seat's record (the whole game's for
+  the table, or once the game is over) and its replay page.
+
+Every request is checked: every error is JSON ``{"error": ...}`` with a 4xx status (400
+malformed, 404 unknown game or secret, 413 a body over 16 KiB), never a traceback, and a
 refused request changes nothing.
 
 Starlette (and markdown-it-py for the rules page) come with the ``[play]`` extra.

@@ -218,7 +218,6 @@ def test_a_whole_game_against_a_bot_by_clicks(chromium: Any, server: str) -> Non
     page = new_page(chromium, console, 1280)
     start_game(page, server, ["person", "random"], seed=5)
     page.wait_for_url(re.compile(r"/seat/"))
-    shot(page, "table-1280-start")
 
     rng = random.Random(5)
     recruited_from_row = band_by_picking = refused = False
@@ -301,8 +300,6 @@ def test_a_whole_game_against_a_bot_by_clicks(chromium: Any, server: str) -> Non
     record = page.request.get(server + str(page.get_attribute("#dl-whole", "href")))
     assert record.status == 200 and record.json()
     shot(page, "table-1280-final")
-    page.evaluate("document.getElementById('log').scrollIntoView()")
-    shot(page, "table-1280-log")
     # the newest step of the log is highlighted, each rule a link to its text
     assert page.locator("#log li.newest").count() >= 1
     assert page.locator("#log a.rule").count() > 10

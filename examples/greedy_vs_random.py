@@ -1,11 +1,13 @@
-"""A greedy bot that asks ``score_now`` against uniform random play, in seeded games.
+"""The greedy bot against the random bot (``ethnos_rules.bots``), in seeded games.
 
     python examples/greedy_vs_random.py --games 200 --players 2 --jobs 2
 
 The greedy bot tries each legal action and keeps the one after which the end of the Age, if it
 came now, would leave it furthest ahead of its best opponent (``score_now``; ties are broken at
-random). It sees only what is public: the end of an Age scores the board, never a hand. It takes
-seat ``game % players``; chance is drawn with ``sample_outcome``.
+random). It sees only what is public and its own hand: each bot is given its seat's information
+state, never the hidden cards. The greedy bot takes seat ``game % players`` and the random bot
+every other seat; ``bots.play`` draws chance and the bots' choices from one generator seeded
+with the game's number.
 """
 
 from __future__ import annotations
@@ -16,56 +18,18 @@ from concurrent.futures import ProcessPoolExecutor
 
 from confidence import wilson  # examples/confidence.py
 
-from ethnos_rules import (
-    Action,
-    DecisionKind,
-    GameState,
-    apply,
-    is_chance,
-    is_terminal,
-    legal_actions,
-    new_game,
-    pending_decision,
-    sample_outcome,
-    score_now,
-    to_move,
-    winners,
-)
+from ethnos_rules import new_game, winners
+from ethnos_rules.bots import Bot, GreedyBot, RandomBot, play
 
 
-def lead(state: GameState, seat: int) -> int:
-    """How far ``seat`` would be ahead of the best other seat if the Age ended now."""
-    points = score_now(state, drawer=seat).glory
-    return points[seat] - max(p for s, p in enumerate(points) if s != seat)
-
-
-def greedy_action(state: GameState, rng: random.Random) -> Action:
-    """The legal action with the best :func:`lead` after it, ties broken at random; at the end
-    of an Age the whole Horde is emptied (its Glory is certain, a kept Horde's is not)."""
-    decision = pending_decision(state)
-    if decision.kind is DecisionKind.HORDE_EMPTY:
-        return legal_actions(state)[0]  # the largest choice first: the whole Horde
-    seat = decision.seat
-    assert seat is not None
-    scored = [(lead(apply(state, action), seat), action) for action in legal_actions(state)]
-    best = max(value for value, _ in scored)
-    return rng.choice([action for value, action in scored if value == best])
-
-
-def play(seed: int, players: int) -> float:
+def play_one(seed: int, players: int) -> float:
     """One game; the greedy seat's result: 1 a win, 1/k a win shared by k, 0 a loss."""
-    rng = random.Random(seed)
     greedy = seed % players
-    state = new_game(players)
-    while not is_terminal(state):
-        if is_chance(state):
-            action = sample_outcome(state, rng)
-        elif to_move(state) == greedy:
-            action = greedy_action(state, rng)
-        else:
-            action = rng.choice(legal_actions(state))
-        state = apply(state, action)
-    won = winners(state)
+    bots: dict[int, Bot] = {
+        seat: GreedyBot() if seat == greedy else RandomBot() for seat in range(players)
+    }
+    game = play(new_game(players), bots, random.Random(seed))
+    won = winners(game.final)
     return 1 / len(won) if greedy in won else 0.0
 
 
@@ -76,11 +40,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(play, range(args.games), [args.players] * args.games))
+        results = list(pool.map(play_one, range(args.games), [args.players] * args.games))
     wins = sum(results)
     low, high = wilson(wins, args.games)
     print(
-        f"greedy (score_now) against uniform random, {args.players} players, {args.games} games:"
+        f"greedy against random (ethnos_rules.bots), {args.players} players, {args.games} games:"
         f" {wins:g} won, win rate {wins / args.games:.1%} (95 % interval {low:.1%}-{high:.1%});"
         f" a random seat would win {1 / args.players:.1%}"
     )

@@ -140,6 +140,7 @@ class RandomBot:
 
     >>> import random
     >>> from ethnos_rules import GameRecord, information_state, play_random
+    >>> from ethnos_rules.bots import RandomBot
     >>> game = play_random(4, seed=5)
     >>> so_far = GameRecord.from_start(game.start, game.actions[:43])   # seat 1 to move
     >>> str(RandomBot().choose(information_state(so_far, seat=1), random.Random(0)))

@@ -133,6 +133,7 @@ class Game:
         self.last_person = next((s for s, k in enumerate(self.kinds) if k == PERSON), 0)
         self.bot_error: str | None = None
         self.save_error: str | None = None
+        self.saved = -1  # the version last saved
 
     @property
     def state(self) -> GameState:
@@ -206,11 +207,13 @@ class Game:
         return seat if seat is not None and self.kinds[seat] != PERSON else None
 
     def save(self) -> None:
-        """Write the record to :attr:`path` (temporary file, then rename)."""
-        if self.path is None:
+        """Write the record to :attr:`path` (temporary file, then rename), unless this
+        version is saved already."""
+        if self.path is None or self.saved == self.version:
             return
         try:
             write_text(self.path, self.record().to_json() + "\n")
+            self.saved = self.version
             self.save_error = None
         except OSError as err:  # told in the views; the game goes on in memory
             self.save_error = f"cannot save {self.path}: {err.strerror or err}"

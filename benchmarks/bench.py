@@ -45,6 +45,7 @@ import crosscheck
 import floor
 import perft
 import reading
+import resampling
 
 import ethnos_rules as er
 from ethnos_rules._rules import bands as _bands
@@ -631,6 +632,7 @@ TARGETS = [
         "<",
     ),
     ("reading a record <= 0.25 x validating it", ("reading", "here", "ratio"), 0.25, "<="),
+    ("resample: the worst first call on a record <= 1 s", ("resampling", "first worst"), 1.0, "<="),
     (
         f"validate FOLDER >= 1.6 x {reading.BASE} (records/s, side by side)",
         ("reading", "cli", "ratio"),
@@ -802,6 +804,8 @@ def markdown(results: dict[str, Any]) -> str:
         ]
     if results.get("reading"):
         lines += reading.markdown(results["reading"])
+    if results.get("resampling"):
+        lines += resampling.markdown(results["resampling"])
     if results.get("adapters"):
         a = results["adapters"]
         lines += [
@@ -912,7 +916,13 @@ def reading_section(
     )
 
 
-SECTIONS = ("reading",)
+def resampling_section(quick: bool) -> dict[str, Any]:
+    """``resample`` on records of players who hoard unseen cards, first and later calls beside
+    ``validate``: see ``benchmarks/resampling.py``."""
+    return resampling.measure(games=1 if quick else 10, again=1 if quick else 5)
+
+
+SECTIONS = ("reading", "resampling")
 """The sections ``--only`` runs alone."""
 
 
@@ -931,6 +941,7 @@ def run(
         "validation": validation(2 if quick else 40, 1 if quick else 5),
         "parallel": parallel_validation(8 if quick else 80, 1 if quick else 3),
         "reading": reading_section(quick, base, archive, archive_games),
+        "resampling": resampling_section(quick),
         "adapters": adapters(2 if quick else 10, 1 if quick else 5),
         "perft": perft_bench(40 if quick else 3000) if perft.GOLDEN.exists() else None,
         "memory": history_memory((3,) if quick else (3, 4, 5)),
@@ -1009,11 +1020,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         if args.markdown:
             parser.error("--markdown writes the whole page: run every section for it")
-        section = reading_section(args.quick, args.base, args.archive, args.archive_games)
-        print("\n".join(reading.markdown(section)))
+        if args.only == "reading":
+            section = reading_section(args.quick, args.base, args.archive, args.archive_games)
+            print("\n".join(reading.markdown(section)))
+        else:
+            section = resampling_section(args.quick)
+            print("\n".join(resampling.markdown(section)))
         if args.json:
             with open(args.json, "w") as f:
-                json.dump({"reading": section}, f, indent=2)
+                json.dump({args.only: section}, f, indent=2)
         return 0
     results = run(args.quick, args.base, args.archive, args.archive_games)
     text = markdown(results)

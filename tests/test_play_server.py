@@ -379,7 +379,7 @@ def test_saved_after_each_decision_and_resumed(
     assert not list(path.parent.glob(".*.tmp"))  # no temporary file left
     # another server plays on from the file
     other = GameStore(str(tmp_path / "elsewhere"))
-    resumed = other.resume(saved, path=str(path))
+    resumed = other.resume(saved)
     assert resumed.kinds == ("person", "greedy") and resumed.seed == game.seed
     assert resumed.version == view["version"]
     with TestClient(app(other)) as again:
@@ -394,7 +394,11 @@ def test_saved_after_each_decision_and_resumed(
         )
         assert done.status_code == 200
         assert other.wait(resumed)
-    assert len(GameRecord.read(path).actions) == resumed.version > view["version"]
+    assert GameRecord.read(path) == saved  # the file read is left as it was
+    played_on = GameRecord.read(resumed.path or "")
+    assert Path(resumed.path or "").parent == tmp_path / "elsewhere"
+    assert len(played_on.actions) == resumed.version > view["version"]
+    assert played_on.actions[: len(saved.actions)] == saved.actions
 
 
 def test_the_store_is_bounded(tmp_path: Path) -> None:
@@ -619,6 +623,8 @@ def test_the_play_command_serves_saves_and_resumes(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=30)
+    assert GameRecord.read(saved) == record  # saved anew, the file read is left as it was
+    assert len(list((tmp_path / "saved").glob("ethnos-*.json"))) == 2
 
 
 def test_the_play_command_refuses_a_bad_resume(tmp_path: Path) -> None:

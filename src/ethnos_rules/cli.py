@@ -1,4 +1,4 @@
-"""The ``ethnos-rules`` command: validate, simulate, redact and replay game records.
+"""The ``ethnos-rules`` command: validate, simulate, redact and replay game records, and play.
 
 Exit status: 0 when every record is valid, 1 when a record breaks a rule, 2 for a usage error
 (an unknown option, a bad argument, a file that would be replaced without --force or written
@@ -706,7 +706,8 @@ PLAY_DIR = "ethnos-games"
     "--resume",
     type=click.Path(dir_okay=False, exists=True),
     metavar="FILE",
-    help="Play on the game saved in FILE (a record this command wrote); it is saved there.",
+    help="Play on the game saved in FILE (a record this command wrote); it is saved as a new"
+    " file in the --save-dir folder (FILE is left as it is).",
 )
 @click.option(
     "--save-dir",
@@ -750,7 +751,7 @@ def play_command(
     first = "/"
     if resume is not None:
         try:
-            game = store.resume(GameRecord.read(resume), path=resume)
+            game = store.resume(GameRecord.read(resume))
         except (RecordError, RulesError) as err:
             raise click.BadParameter(f"{resume}: {err}", param_hint="'--resume'") from None
         people = [seat for seat, kind in enumerate(game.kinds) if kind == "person"]
@@ -758,6 +759,7 @@ def play_command(
         hotseat = f"/hotseat/{game.id}/{game.secret_of(None)}"
         links.append(f"hot-seat: {hotseat}")
         first = f"/seat/{game.id}/{game.secret_of(people[0])}" if len(people) == 1 else hotseat
+        click.echo(f"playing on {resume} ({game.version} decisions); saved to {game.path}")
     sock = _listening(host, port)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{sock.getsockname()[1]}"

@@ -275,9 +275,10 @@ class GameStore:
         self._keep(game)
         return game
 
-    def resume(self, record: GameRecord, path: str | None = None) -> Game:
+    def resume(self, record: GameRecord) -> Game:
         """The game a saved record holds, to be played on (its seats and seed from the
-        record's metadata; written back to ``path``).
+        record's metadata), saved as a new game is: under a new name in the store's folder
+        (the record read is never written).
 
         Raises:
             RecordError: the record is kept at one seat, or its metadata does not say who sat.
@@ -303,7 +304,7 @@ class GameStore:
         if type(seed) is not int:
             seed = secrets.randbits(63)
         start, start_events = trace(record.new_game)
-        game = Game(start, start_events, list(kinds), seed, lambda _: path)
+        game = Game(start, start_events, list(kinds), seed, self._path)
         for text in record.actions:
             seat = pending_decision(game.state).seat
             game.decide(parse_action(text), seat)

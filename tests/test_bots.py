@@ -27,6 +27,7 @@ from ethnos_rules import (
     IllegalActionError,
     InformationState,
     Options,
+    PlayBand,
     Playthrough,
     RecordError,
     RulesError,
@@ -96,14 +97,18 @@ def tribe_sets(rng: random.Random) -> list[list[str]]:
     return sets
 
 
-def decided(game: Playthrough, bots: dict[int, Bot]) -> dict[str, set[DecisionKind]]:
-    """The kinds of decision each bot (by name) took in ``game``."""
-    kinds: dict[str, set[DecisionKind]] = defaultdict(set)
-    for state in game.states():
+def decided(game: Playthrough, bots: dict[int, Bot]) -> dict[str, set[DecisionKind | str]]:
+    """What each bot (by name) decided in ``game``: the kinds of decision, and ``band N`` for
+    each size N of band it played."""
+    taken: dict[str, set[DecisionKind | str]] = defaultdict(set)
+    for state, action in zip(game.states(), game.actions, strict=False):
         decision = pending_decision(state)
         if not decision.chance and decision.seat is not None:
-            kinds[bots[decision.seat].name].add(decision.kind)
-    return kinds
+            name = bots[decision.seat].name
+            taken[name].add(decision.kind)
+            if isinstance(action, PlayBand):
+                taken[name].add(f"band {1 + len(action.others)}")
+    return taken
 
 
 class Checked:
@@ -163,14 +168,15 @@ def test_every_bot_plays_whole_games_for_2_to_6_players(
 def test_every_bot_reaches_every_kind_of_decision(
     games: list[tuple[Playthrough, dict[int, Bot]]],
 ) -> None:
-    """Bands built whole, placements, every tribe's ability (Centaur chains, Orc Hordes, Troll
-    tokens, Merfolk checkpoints, Elves keeps, Wizards) and the end-of-Age Horde: each bot
-    decided each kind in these games."""
-    kinds: dict[str, set[DecisionKind]] = defaultdict(set)
+    """Bands built whole (of 1, 2 and 3 cards at least), placements, every tribe's ability
+    (Centaur chains, Orc Hordes, Troll tokens, Merfolk checkpoints, Elves keeps, Wizards) and
+    the end-of-Age Horde: each bot decided each kind in these games."""
+    taken: dict[str, set[DecisionKind | str]] = defaultdict(set)
     for game, bots in games:
         for name, seen in decided(game, bots).items():
-            kinds[name] |= seen
-    assert {name: PLAYER_DECISIONS - seen for name, seen in kinds.items()} == {
+            taken[name] |= seen
+    wanted = {*PLAYER_DECISIONS, "band 1", "band 2", "band 3"}
+    assert {name: wanted - seen for name, seen in taken.items()} == {
         "greedy": set(),
         "random": set(),
     }

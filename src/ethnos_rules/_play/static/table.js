@@ -32,7 +32,7 @@
   let view = null; // the last view shown
   let pendingView = null; // hot-seat: a view of another seat, waiting behind the cover
   let shownSeat = null; // the seat whose hand is on screen
-  let lastStep = 0; // the newest log step received (for ?since=)
+  let lastStep = -1; // the newest log step received (for ?since=); step 0 is the setup's
   let picks = []; // indexes into view.hand picked for a band
   let leader = null; // the index (into view.hand) of the picked Leader
   let busy = false;
@@ -245,10 +245,25 @@
       svg.setAttribute("width", "100%");
       svg.setAttribute("role", "img");
     }
-    for (const id of view.changed || []) {
-      let node = null;
-      try { node = board.querySelector("#" + CSS.escape(id)); } catch (_) { node = null; }
-      if (node) node.classList.add("changed");
+    highlight(view.changed || []);
+  }
+
+  // What the server says changed ("hand", "row", "deck", "seat-N", "kingdom-NAME"), marked on
+  // the page and on the picture (its g.player[data-seat] and g.kingdom[data-kingdom]).
+  function highlight(changed) {
+    for (const old of document.querySelectorAll(".changed")) old.classList.remove("changed");
+    const board = $("board");
+    for (const what of changed) {
+      let nodes = [];
+      if (what === "hand") nodes = [$("hand")];
+      else if (what === "row") nodes = [$("row").parentElement];
+      else if (what === "deck") nodes = [$("deck")];
+      else if (what.startsWith("seat-")) {
+        nodes = [...board.querySelectorAll("g.player")].filter((g) => g.dataset.seat === what.slice(5));
+      } else if (what.startsWith("kingdom-")) {
+        nodes = [...board.querySelectorAll("g.kingdom")].filter((g) => g.dataset.kingdom === what.slice(8));
+      }
+      for (const node of nodes) node.classList.add("changed");
     }
   }
 
@@ -351,7 +366,7 @@
     $("cover").hidden = true;
     document.body.dataset.state = "uncovering";
     // this seat's log, from the start: each seat sees the events as it saw them
-    lastStep = 0;
+    lastStep = -1;
     const r = await getJSON(API + "/view");
     const v = r.ok ? r.body : pendingView;
     const covered = pendingView.seat;
@@ -379,9 +394,9 @@
     let next = pollDelay;
     if (!busy) {
       try {
-        const since = full || shownSeat === null ? 0 : lastStep;
+        const since = full || shownSeat === null || lastStep < 0 ? null : lastStep;
         const asked = epoch;
-        const r = await getJSON(API + "/view" + (since ? "?since=" + since : ""));
+        const r = await getJSON(API + "/view" + (since === null ? "" : "?since=" + since));
         if (asked !== epoch || busy || (r.ok && r.body.version < newestVersion)) {
           // an action was sent meanwhile: this answer may be older than its answer
         } else if (r.ok) {

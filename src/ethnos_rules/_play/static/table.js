@@ -89,7 +89,9 @@
 
   function seatName(seat) {
     if (seat === null || seat === undefined) return "chance";
-    return "seat " + seat + (view && seat === view.seat ? " (you)" : "");
+    if (view && seat === view.seat) return "seat " + seat + " (you)";
+    const kind = view && view.seats ? (view.seats.find((x) => x.seat === seat) || {}).kind : null;
+    return "seat " + seat + (kind && kind !== "person" ? " (" + kind + " bot)" : "");
   }
 
   function showRefusal(refusal) {
@@ -221,7 +223,8 @@
     p.hidden = Boolean(view.finished || !view.pending);
     if (p.hidden) return;
     const pend = view.pending;
-    const who = el("span", { class: "who" }, pend.yours ? "Your decision: " : "Seat " + pend.seat + " decides: ");
+    const who = el("span", { class: "who" },
+      pend.yours ? "Your decision: " : pend.seat === null || pend.seat === undefined ? "Waiting: " : "S" + seatName(pend.seat).slice(1) + " decides: ");
     p.appendChild(who);
     const what = pend.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\s*$/, "").replace(/^seat \d+:\s*/i, "");
     p.appendChild(document.createTextNode(what + " "));
@@ -296,6 +299,12 @@
     const tbody = box.querySelector("tbody");
     tbody.replaceChildren();
     const scores = view.scores || { glory: view.glory, winners: [] };
+    const said = $("final-text");
+    said.replaceChildren();
+    if (scores.text) {
+      said.appendChild(document.createTextNode(scores.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\.?\s*$/, ".") + " "));
+      said.appendChild(ruleLink(scores.rule));
+    }
     const winners = scores.winners || [];
     (scores.glory || []).forEach((g, seat) => {
       const tr = el("tr", { class: winners.includes(seat) ? "winner" : "" });
@@ -326,6 +335,7 @@
     renderFinal();
     const state = v.finished ? "finished" : v.pending && v.pending.yours ? "yours" : "waiting";
     document.body.dataset.state = state;
+    if (v.problem) showMessage(v.problem);
     document.body.dataset.version = String(v.version);
     document.body.dataset.seat = String(v.seat);
     $("table").hidden = false;

@@ -682,3 +682,27 @@ def test_a_large_body_without_a_length_is_refused(client: TestClient, store: Gam
     )
     assert_error(answer, 413)
     assert len(store) == 0
+
+
+def test_two_pages_acting_at_once_make_one_decision(tmp_path: Path) -> None:
+    """The lock per game: of two decisions sent at once on the same version, one is made and
+    the other is stale."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ethnos_rules._play.games import PlayError
+
+    store = GameStore(str(tmp_path), background=False)
+    game = store.create({"players": 2, "seats": ["person", "person"], "seed": 8})
+    seat, version = game.deciding(), game.version
+
+    def acting(_: int) -> int:
+        try:
+            store.act(game, seat, "recruit deck", version)
+        except PlayError as err:
+            return err.status
+        return 200
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = sorted(pool.map(acting, range(8)))
+    assert answers == [200] + [409] * 7
+    assert game.version > version and game.actions[version] == "recruit deck"

@@ -117,6 +117,10 @@ class Console:
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         return page
 
+    def outside(self, route: Any) -> None:
+        self.errors.append(f"a request left the machine: {route.request.url}")
+        route.abort()
+
     def _console(self, message: Any) -> None:
         if message.type == "error":
             self.errors.append(message.text)
@@ -132,11 +136,8 @@ def new_page(chromium: Any, console: Console, width: int) -> Any:
     page = chromium.new_page(viewport={"width": width, "height": 900})
     page.set_default_timeout(15_000)
     console.watch(page)
-    # nothing may leave the machine: every request goes to the local server
-    page.route(
-        re.compile(r"^(?!http://127\.0\.0\.1:\d+/|data:|about:).*"),
-        lambda route: route.abort(),
-    )
+    # nothing may leave the machine: a request anywhere but the local server is an error
+    page.route(re.compile(r"^(?!http://127\.0\.0\.1:\d+/|data:|about:).*"), console.outside)
     return page
 
 

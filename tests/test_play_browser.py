@@ -352,6 +352,8 @@ def test_two_seats_never_see_each_others_hand(chromium: Any, server: str) -> Non
         for card in hidden:
             assert card not in html, f"seat {me}'s page shows {card} of the other hand"
         assert page.get_attribute("body", "data-seat") == str(me)
+    # at phone width nothing scrolls sideways
+    assert pages[1].evaluate("document.documentElement.scrollWidth") <= 420
     shot(pages[1], "table-420-seat", full=False)
     pages[1].evaluate("document.getElementById('board').scrollIntoView()")
     shot(pages[1], "table-420-board")

@@ -24,8 +24,9 @@ goes back into the deck, so nothing unseen carries over.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import TypeGuard
 
 import attrs
@@ -400,11 +401,24 @@ class SeatReplay:
         self.events = events
         self.turn: _Turn | None = None
 
-    def run(self, items: Sequence[Item]) -> Iterator[Decision | Refusal]:
+    def run(self, items: Sequence[Item], kept: _Kept | None = None) -> Iterator[Decision | Refusal]:
         """A :class:`Decision` for each decision (an observation is folded into the decision
-        it follows), or a :class:`Refusal` of the first that no complete game fits."""
+        it follows), or a :class:`Refusal` of the first that no complete game fits. With
+        ``kept``, from its last checkpoint (whose items these share), keeping new ones."""
         i = 0
+        if kept is not None:
+            i = yield from kept.resume(self)
+        for told in self._run(items, i, kept):
+            if kept is not None and isinstance(told, Decision):
+                kept.decisions.append(told)
+            yield told
+
+    def _run(
+        self, items: Sequence[Item], i: int, kept: _Kept | None
+    ) -> Iterator[Decision | Refusal]:
         while i < len(items):
+            if kept is not None and self.turn is None:
+                kept.checkpoint(self, i)
             index, text, action = items[i]
             if isinstance(action, RulesError):
                 yield from self._flush()
@@ -669,7 +683,12 @@ def seat_decisions(
 ) -> Iterator[Decision | Refusal]:
     """Replay a record kept at ``seat`` (actions or their texts, ``?`` and ``rest`` included):
     a :class:`Decision` for each decision, on a witness state, with the events the seat saw; or
-    a :class:`Refusal` of the first decision that no complete game fits."""
+    a :class:`Refusal` of the first decision that no complete game fits.
+
+    The replays of the last few records are kept at checkpoints between other players' turns,
+    so that a record that grows by a decision at a time (a game being played, a bot asking
+    again) is replayed from its last checkpoint, not from the start: the witness is the same
+    either way, since a turn is played again only from its own start."""
     items: list[Item] = []
     for index, item in enumerate(actions[:stop]):
         text = str(item)
@@ -678,4 +697,80 @@ def seat_decisions(
         except RulesError as err:
             items.append((index, text, err))
             break
-    return SeatReplay(start, seat, events).run(items)
+    kept = _REPLAYS.find(start, seat, events, items)
+    return SeatReplay(start, seat, events).run(items, kept)
+
+
+# --- replays kept ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Checkpoint:
+    """A replay between other players' turns: ``at`` items played, ``decisions`` told."""
+
+    at: int
+    state: GameState
+    seen: Seen
+    decisions: int
+
+
+CHECKPOINT_EVERY = 24
+"""Items between two checkpoints of a replay kept."""
+
+
+@attrs.define
+class _Kept:
+    """The replay of one record: its item texts, its checkpoints and the decisions told."""
+
+    texts: tuple[str, ...]
+    checkpoints: list[_Checkpoint]
+    decisions: list[Decision]
+
+    def resume(self, replay: SeatReplay) -> Generator[Decision, None, int]:
+        """Set ``replay`` at the last checkpoint, telling the decisions before it; the number
+        of items played."""
+        if not self.checkpoints:
+            return 0
+        last = self.checkpoints[-1]
+        replay.state, replay.seen = last.state, last.seen.copy()
+        yield from self.decisions[: last.decisions]
+        return last.at
+
+    def checkpoint(self, replay: SeatReplay, at: int) -> None:
+        """Keep where ``replay`` is, at ``at`` items, if it is far enough from the last."""
+        last = self.checkpoints[-1].at if self.checkpoints else 0
+        if at - last >= CHECKPOINT_EVERY and at < len(self.texts):
+            self.checkpoints.append(
+                _Checkpoint(at, replay.state, replay.seen.copy(), len(self.decisions))
+            )
+
+
+class _Replays:
+    """The replays of the last few records (a lock keeps threads apart)."""
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self.kept: dict[tuple[GameState, int, bool], _Kept] = {}
+        self.lock = threading.Lock()
+
+    def find(self, start: GameState, seat: int, events: bool, items: Sequence[Item]) -> _Kept:
+        """A new replay kept for ``items``, from the last checkpoint of the replay kept for
+        the same start whose texts ``items`` share up to and with that checkpoint's item."""
+        texts = tuple(text for _, text, _ in items)
+        key = (start, seat, events)
+        with self.lock:
+            old = self.kept.pop(key, None)
+            checkpoints: list[_Checkpoint] = []
+            if old is not None:
+                checkpoints = [
+                    c for c in old.checkpoints if texts[: c.at + 1] == old.texts[: c.at + 1]
+                ]
+            told = checkpoints[-1].decisions if checkpoints else 0
+            kept = _Kept(texts, checkpoints, old.decisions[:told] if old is not None else [])
+            self.kept[key] = kept
+            while len(self.kept) > self.size:
+                del self.kept[next(iter(self.kept))]
+        return kept
+
+
+_REPLAYS = _Replays()

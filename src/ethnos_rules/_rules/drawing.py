@@ -19,7 +19,7 @@ from .editions import FIRST_EDITION as _RULES
 from .engine import _game
 from .observation import Observation, observation
 from .state import Band, GameState
-from .words import ROMAN, given
+from .words import ROMAN, given, plural
 
 CARD_FILL = {
     Colour.GREEN: "#3d9a46",
@@ -321,9 +321,11 @@ def _player(
     if "horde" in view.pieces:
         out += _horde(seen.horde, WIDTH - 200, 8)
     if hand is None:
-        out.append(_text(20, inner + 16, f"Hand: {seen.hand_size} cards (hidden)", 12))
-        out += [
-            f"<rect x='{120 + i * 14:g}' y='{inner + 4:g}' width='12' height='16' rx='2'"
+        hidden = f"Hand: {plural(seen.hand_size, 'card')} (hidden)"
+        out.append(_text(20, inner + 16, hidden, 12))
+        out += [  # the backs begin after the words, which take about 7 px a letter
+            f"<rect x='{30 + 7 * len(hidden) + i * 14:g}' y='{inner + 4:g}' width='12'"
+            " height='16' rx='2'"
             " fill='#445' stroke='#222'/>"
             for i in range(seen.hand_size)
         ]

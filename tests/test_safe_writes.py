@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+import attrs
 import pytest
 from click.testing import Result
 
-from ethnos_rules import GameRecord
+from ethnos_rules import GameRecord, RulesError, play_random, redact, validate
 from ethnos_rules import cli as cli_module
 from ethnos_rules._io import files
 from helpers import EXAMPLES, run
@@ -307,3 +310,40 @@ def test_the_help_tells_force_and_the_cap() -> None:
         assert "--force" in run(command, "--help").output
     for command in ("simulate", "validate"):
         assert "never more than the cores" in run(command, "--help").output
+
+
+def test_standard_input_read_from_the_output_is_refused(tmp_path: Path) -> None:
+    """'redact - --out g.json < g.json' and 'replay - --html g.json < g.json': standard input
+    reading the file named as the output is an input too, refused even with --force."""
+    record = tmp_path / "g.json"
+    record.write_text(GameRecord.from_playthrough(play_random(2, seed=1)).to_json())
+    before = record.read_bytes()
+    for args in (["redact", "-", "--seat", "1", "--out"], ["replay", "-", "--html"]):
+        with record.open("rb") as stdin:
+            done = subprocess.run(
+                [sys.executable, "-m", "ethnos_rules", *args, str(record), "--force"],
+                stdin=stdin,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+        assert done.returncode == 2, done.stderr
+        assert "is standard input, which reads it" in done.stderr
+        assert record.read_bytes() == before
+
+
+def test_redact_to_the_seat_a_record_is_kept_at_checks_it(tmp_path: Path) -> None:
+    """redact of a record kept at seat N to seat N checks it as any record (it returned it
+    unchecked): a refused decision is exit 1 and nothing is written."""
+    whole = GameRecord.from_playthrough(play_random(2, seed=1))
+    mine = redact(whole, 1)
+    bad = attrs.evolve(mine, actions=("keep ?", *mine.actions[1:]))
+    source = tmp_path / "mine.json"
+    source.write_text(bad.to_json())
+    out = tmp_path / "out.json"
+    result = run("redact", str(source), "--seat", "1", "--out", str(out))
+    assert result.exit_code == 1 and not out.exists()
+    with pytest.raises(RulesError) as refused:
+        redact(bad, 1)
+    assert refused.value.rule == validate(bad).rule
+    assert redact(mine, 1) == mine

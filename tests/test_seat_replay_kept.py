@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ethnos_rules import GameRecord, play_random, redact
+from ethnos_rules import Action, GameRecord, RulesError, parse_action, play_random, redact
 from ethnos_rules._rules.replay import Decision, Refusal
 from ethnos_rules._rules.seatview import _REPLAYS, SeatReplay, seat_decisions
 from ethnos_rules._rules.state import GameState
@@ -19,9 +19,7 @@ def _fresh(start: GameState, actions: tuple[str, ...], seat: int) -> list[Decisi
     return list(SeatReplay(start, seat).run(items))
 
 
-def _parsed(text: str) -> object:
-    from ethnos_rules import RulesError, parse_action
-
+def _parsed(text: str) -> Action | RulesError:
     try:
         return parse_action(text)
     except RulesError as err:

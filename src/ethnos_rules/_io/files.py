@@ -33,18 +33,28 @@ def same_file(one: str, other: str) -> bool:
         return False
 
 
+def _reads_from(path: str) -> bool:
+    """Whether standard input is the file ``path``."""
+    try:
+        return os.path.samestat(os.fstat(0), os.stat(path))
+    except (OSError, ValueError):  # no standard input, or no such file
+        return False
+
+
 def check_target(path: str, inputs: Iterable[str] = (), *, force: bool = False) -> None:
     """Refuse to write ``path`` when it is one of ``inputs`` (even with ``force``: a command
     never writes onto what it reads), or when it exists and ``force`` is not given. ``-``
-    among ``inputs`` (standard input) is no file.
+    among ``inputs`` is standard input: refused too when it reads from ``path``
+    (``< path``).
 
     Raises:
         WriteRefused: with the reason.
     """
     for given in inputs:
-        if given != "-" and same_file(path, given):
+        if same_file(path, given) if given != "-" else _reads_from(path):
+            where = "standard input, which reads it" if given == "-" else f"the input {given}"
             raise WriteRefused(
-                f"{path} is the input {given}: a command never writes onto its input, even with"
+                f"{path} is {where}: a command never writes onto its input, even with"
                 " --force; name another file"
             )
     if not force and os.path.lexists(path):

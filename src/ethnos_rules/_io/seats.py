@@ -12,13 +12,12 @@ state, and whole games drawn to fit it.
 
 from __future__ import annotations
 
-import random
-
 import attrs
 
 from .._rules.actions import Action
 from .._rules.errors import RulesError
 from .._rules.options import Options
+from .._rules.randomness import Random
 from .._rules.replay import Decision, Playthrough, Refusal, Visitor
 from .._rules.resample import resample_game
 from .._rules.seatview import seen_items
@@ -50,7 +49,8 @@ def redact(record: GameRecord, seat: int) -> GameRecord:
             :func:`~ethnos_rules.validate` reports; a note names the decision.
     """
     _check_seat(record, seat, "redact()")
-    if record.seat == seat:
+    if record.seat == seat:  # already as that seat kept it: checked as any record is
+        record.accept(_Checker(record))
         return record
     if record.seat is not None:
         raise RecordError(
@@ -230,21 +230,25 @@ def information_state(record: GameRecord, seat: int | None = None) -> Informatio
     return InformationState.of(record)
 
 
-def resample(record: GameRecord, rng: random.Random) -> Playthrough:
+def resample(record: GameRecord, rng: Random) -> Playthrough:
     """A whole game that fits ``record``, a record kept at one seat: every card the seat did
     not see named, drawn from the exact posterior given uniform shuffles. Each game that looks
     like ``record`` from its seat comes with the probability of its chance outcomes; the
     players' choices are taken to tell nothing beyond being legal.
 
     ``redact(GameRecord.from_playthrough(resample(record, rng)), record.seat)`` is ``record``
-    again (but for metadata and claims).
+    again (but for metadata and claims). ``rng`` is a :class:`random.Random` or a
+    ``numpy.random.Generator``. The hidden cards are counted, never proposed and rejected, so a
+    call cannot stall: within a second for any record (the counting has a fixed bound), and
+    the replay and counts of the last few records are kept, so that drawing again from the
+    same record costs only the draw.
 
     Raises:
         RecordError: ``record`` is not kept at one seat.
         RulesError: no game fits ``record`` (as :func:`~ethnos_rules.validate` reports); a note
-            names the decision. Also (rule ``CHANCE``) when one player's cards kept unseen and
-            shown later in an Age are too tangled to count within a fixed bound; whole games
-            played at random need far fewer steps than the bound.
+            names the decision. ``CHANCE`` when ``rng`` is no random source, or when the other
+            players' unseen cards shown later are too tangled to count within the bound (the
+            hardest legal records met take under half of it).
     """
     check_record(record, "resample()")
     if record.seat is None:

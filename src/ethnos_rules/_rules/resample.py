@@ -38,13 +38,13 @@ An Elves' ``keep ?`` is then fixed: the kept cards are the hand less the rest sh
 
 from __future__ import annotations
 
-import random
+import copy
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import permutations
 from math import comb, perm, prod
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import attrs
 
@@ -56,6 +56,7 @@ from .engine import step
 from .errors import RulesError
 from .events import AgeBegan, AgeEnded, BandPlayed, CardDrawn, Passed, Recruited, RestToRow
 from .notation import parse_action
+from .randomness import Random, check_random, roll
 from .replay import Decision, Playthrough, Refusal
 from .seatview import seat_decisions, seen_items
 from .state import GameState
@@ -171,6 +172,8 @@ def _skeleton(start: GameState) -> Card:
     return next(c for c in start.rules.cards if c not in leads)
 
 
+T = TypeVar("T")
+
 # --- segments -------------------------------------------------------------------------------------
 
 
@@ -240,10 +243,10 @@ def _defect(why: str) -> RulesError:
 # --- counting the labellings of segments --------------------------------------------------------
 
 
-MAX_STEPS = 100_000
+MAX_STEPS = 250_000
 """The most counting steps the unseen cards of one record may take: a bound on time (about a
-second here) and memory. The hardest records met, six players keeping Elves cards they show
-late, take about 16,000."""
+second here) and memory. The hardest records met, six players drawing blind and keeping Elves
+cards they show late, take up to about 120,000."""
 
 
 @attrs.frozen
@@ -290,11 +293,10 @@ class _Shape:
         return tuple(b - a for a, b in zip((0, *self.ends[:-1]), self.ends, strict=True))
 
 
-# What counting knows of one segment: while some kind it asks is still to come, the free slots
-# left in each stretch and how many cards of kinds it does not ask it takes (placed among its
-# free slots only when it is done, so that where they lie does not multiply the states); once
-# done, None and the free slots it has left.
-_Part = tuple[tuple[int, ...] | None, int]
+# What counting knows of one segment: the free slots left in each stretch, and how many cards of
+# kinds it does not ask it took to place among them when it closes (so that where they lie does
+# not multiply the states); once closed, nothing: ((), 0).
+_Part = tuple[tuple[int, ...], int]
 _Parts = tuple[_Part, ...]
 
 
@@ -304,15 +306,17 @@ class _Joint:
 
     A labelling weighs ``prod_k r_k (r_k - 1) ... (r_k - n_k + 1)`` over card kinds (``r_k``
     cards of kind ``k`` in the pool, ``n_k`` used): the ways to give its slots distinct
-    physical cards. Counting goes kind by kind: each kind some segment asks is placed into each
-    segment in turn (by stretch where the segment asks it, else as a number of its free
-    slots), and the kinds no segment asks come last, all at once (being alike, they count as
-    one kind with their cards added up). A segment enters when its first asked kind comes; the
-    cards of the kinds before it that no segment took wait in one heap, which it takes from
-    then. So a counting state holds, for each segment entered, only its free slots per
-    stretch; counting slot by slot would hold how many of every asked kind each prefix took,
-    which multiplies with the kinds and stalled on records where several players keep Elves
-    cards that are shown later.
+    physical cards. Counting goes kind by kind, each kind some segment asks placed in turn
+    into the segments *open* then: by stretch into a segment that asks it, else as a number of
+    its free slots. A segment opens with its first asked kind and closes with its last. The
+    cards of any kind that it does not ask may fill its other slots: those of the kinds before
+    it opens wait in a *heap* it takes from when it opens; every kind after it closes is one it
+    does not ask, so all closed segments' free slots are alike to the kinds to come and are
+    counted together, each kind taking some of them; the kinds no segment asks (alike, so
+    counted as one) fill what is left at the end. So a counting state holds the free slots of
+    the open segments only, and how many the closed ones have left; counting slot by slot would
+    hold how many of every asked kind each prefix took, which multiplies with the kinds and
+    stalled on records where several players keep Elves cards that are shown later.
     """
 
     def __init__(
@@ -326,18 +330,23 @@ class _Joint:
         shapes = [_Shape.of(s) for s in segments]
         self.shapes = tuple(shapes) if ordered else _best_order(shapes)
         self.kinds = _kinds(self.shapes)
-        first = set(self.kinds)
         self.pool = tuple(pool[k] for k in self.kinds)
-        self.unasked = Counter({k: n for k, n in pool.items() if n > 0 and k not in first})
+        self.unasked = Counter({k: n for k, n in pool.items() if n > 0 and k not in self.kinds})
         order = {k: i for i, k in enumerate(self.kinds)}
-        entry = [min(order[k] for k in s.least) for s in self.shapes]
-        last = [max(order[k] for k in s.least) for s in self.shapes]
+        opens = [min(order[k] for k in s.least) for s in self.shapes]
+        closes = [max(order[k] for k in s.least) for s in self.shapes]
         self.steps: list[_Step] = []
         for i in range(len(self.kinds)):
-            self.steps += [_Step(i, j, True, ()) for j, e in enumerate(entry) if e == i]
-            self.steps += [_Step(i, j, False, ()) for j, e in enumerate(entry) if e <= i]
+            self.steps += [_Step(i, j, True, ()) for j, e in enumerate(opens) if e == i]
+            self.steps += [
+                _Step(i, j, False, ())
+                for j in range(len(self.shapes))
+                if opens[j] <= i <= closes[j]
+            ]
+            if any(n < i for n in closes):
+                self.steps.append(_Step(i, CLOSED, False, ()))
             self.steps[-1] = self.steps[-1]._replace(
-                closing=tuple(j for j, n in enumerate(last) if n == i)
+                closing=tuple(j for j, n in enumerate(closes) if n == i)
             )
         self.later = [
             [
@@ -355,21 +364,33 @@ class _Joint:
         self.memo: dict[tuple[int, _Key], int] = {}
         self.work = spent  # counting steps of the record so far, this count's included
 
+    def start(self) -> _Key:
+        """Every slot free, no card taken, the heap empty, no slot left to fill."""
+        parts = tuple(
+            (_merge(list(s.sizes), m[0]), 0) for s, m in zip(self.shapes, self.merged, strict=True)
+        )
+        return parts, 0, 0, 0
+
     def moves(self, step: int, key: _Key) -> Iterator[tuple[Move, int, _Key]]:
         """Each way the step may go, with its weight and the counting state after."""
-        parts, used, heap = key
-        kind, j, entering, _ = self.steps[step]
+        parts, used, heap, fill = key
+        kind, j, opening, _ = self.steps[step]
+        if j == CLOSED:  # into the slots closed segments have left
+            left = self.pool[kind] - used
+            for n in range(min(left, fill) + 1):
+                yield n, comb(fill, n) * _falling(left, n), (parts, used + n, heap, fill - n)
+            return
         free, taken = parts[j]
         shape = self.shapes[j]
-        owed = self.owed[j][kind if entering else kind + 1]
-        if entering:  # cards of the kinds before, from the heap
-            assert free is not None
-            for n in range(min(heap, sum(free) - owed[-1]) + 1):
-                yield n, _falling(heap, n), (_put(parts, j, (free, n)), used, heap - n)
+        owed = self.owed[j][kind if opening else kind + 1]
+        if opening:  # cards of the kinds before, from the heap
+            for n in range(min(heap, sum(free) - owed[-1] - taken) + 1):
+                ways, part = self._unasked(j, kind, free, taken, n)
+                yield n, ways * _falling(heap, n), (_put(parts, j, part), used, heap - n, fill)
             return
         left = self.pool[kind] - used
         spare = left - self.later[kind][j]  # what the segments after this one leave
-        if free is not None and self.kinds[kind] in shape.least:
+        if self.kinds[kind] in shape.least:
             least, most = shape.least[self.kinds[kind]], shape.most[self.kinds[kind]]
             spreads = _spreads(free, least, most, left)
             self.work += len(spreads)
@@ -379,41 +400,52 @@ class _Joint:
                     [f - c for f, c in zip(free, spread, strict=True)], self.merged[j][kind + 1]
                 )
                 if n <= spare and _room(after, owed, taken):
+                    part = (after, taken)
                     yield (
                         spread,
                         ways * _falling(left, n),
-                        (_put(parts, j, (after, taken)), used + n, heap),
+                        (_put(parts, j, part), used + n, heap, fill),
                     )
             return
-        room = taken if free is None else sum(free) - owed[-1] - taken
-        for n in range(min(spare, room) + 1):
-            ways = comb(taken, n) if free is None else comb(taken + n, n)
-            part = (None, taken - n) if free is None else (free, taken + n)
-            yield n, ways * _falling(left, n), (_put(parts, j, part), used + n, heap)
+        for n in range(min(spare, sum(free) - owed[-1] - taken) + 1):
+            ways, part = self._unasked(j, kind + 1, free, taken, n)
+            yield n, ways * _falling(left, n), (_put(parts, j, part), used + n, heap, fill)
+
+    def _unasked(
+        self, j: int, pending: int, free: tuple[int, ...], taken: int, n: int
+    ) -> tuple[int, _Part]:
+        """``n`` cards of kinds segment ``j`` does not ask, while the kinds from ``pending``
+        on are still to come: placed at once among its free slots where they are all in one
+        stretch (no kind to come cares where they lie), else taken to be placed when the
+        segment closes (so that which stretch they fall in does not multiply the states)."""
+        if len(self.merged[j][pending]) + 1 == len(free):
+            return comb(free[-1], n), ((*free[:-1], free[-1] - n), taken)
+        return comb(taken + n, n), (free, taken + n)
 
     def close(self, step: int, key: _Key) -> tuple[int, _Key]:
-        """After a kind's last step: the segments whose last asked kind it was are done, the
-        cards of other kinds they took placed among their free slots (a closed segment takes
-        none: every slot of it is asked); and the kind's cards left go to the heap."""
+        """After a kind's last step: the segments whose last asked kind it was close, the
+        cards of other kinds they took placed among their free slots and the slots still free
+        left to fill at the end (a closed segment's are all asked: none is left); the kind's
+        cards left go to the heap."""
         kind, _, _, closing = self.steps[step]
         if step + 1 < len(self.steps) and self.steps[step + 1].kind == kind:
             return 1, key
-        parts, used, heap = key
+        parts, used, heap, fill = key
         ways = 1
         for j in closing:
             free, taken = parts[j]
-            assert free is not None
             room = sum(free)
             if taken > room or (self.shapes[j].segment.exact is not None and room > taken):
                 return 0, key
             ways *= comb(room, taken)
-            parts = _put(parts, j, (None, room - taken))
-        return ways, (parts, 0, heap + self.pool[kind] - used)
+            fill += room - taken
+            parts = _put(parts, j, ((), 0))
+        return ways, (parts, 0, heap + self.pool[kind] - used, fill)
 
     def weight(self, step: int, key: _Key) -> int:
         """The total weight of every way to go on from ``step``."""
         if step == len(self.steps):
-            return _falling(self.unasked.total(), sum(n for _, n in key[0]))
+            return _falling(self.unasked.total(), key[3])
         found = self.memo.get((step, key))
         if found is not None:
             return found
@@ -435,14 +467,7 @@ class _Joint:
         ways, key = self.close(step, key)
         return ways * self.weight(step + 1, key) if ways else 0
 
-    def start(self) -> _Key:
-        """Every slot free, no card taken, the heap empty."""
-        parts = tuple(
-            (_merge(list(s.sizes), m[0]), 0) for s, m in zip(self.shapes, self.merged, strict=True)
-        )
-        return parts, 0, 0
-
-    def draw(self, rng: random.Random) -> dict[int, Card]:
+    def draw(self, rng: Random) -> dict[int, Card]:
         """Kinds for the segments' slots, drawn with their exact weights."""
         key = self.start()
         if self.weight(0, key) == 0:
@@ -450,39 +475,42 @@ class _Joint:
         heap: Counter[Card] = Counter()
         loose: list[list[Card | None]] = [[] for _ in self.shapes]
         spreads: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in self.shapes]
-        for at, (i, j, entering, _) in enumerate(self.steps):
+        closed: list[tuple[int, int]] = []  # (segment, -1) as it closes, (kind, n) into closed
+        for at, (i, j, opening, closing) in enumerate(self.steps):
             options = [(m, w * self._then(at, after), after) for m, w, after in self.moves(at, key)]
             move, _, key = options[_pick([w for _, w, _ in options], rng)]
-            kind = self.kinds[i]
-            if isinstance(move, tuple):
+            if j == CLOSED:
+                assert isinstance(move, int)
+                closed.append((i, move))
+            elif isinstance(move, tuple):
                 spreads[j].append((i, move))
-            elif entering:
+            elif opening:
                 for _ in range(move):
                     card = _draw(heap, rng)
                     heap[card] -= 1
                     loose[j].append(card)
             else:
-                loose[j] += [kind] * move
+                loose[j] += [self.kinds[i]] * move
             left = self.pool[i] - key[1]
             _, key = self.close(at, key)
-            if self._last_of_kind(at):
-                heap[kind] += left
-        return self._place(spreads, loose, rng)
-
-    def _last_of_kind(self, step: int) -> bool:
-        return step + 1 == len(self.steps) or self.steps[step + 1].kind != self.steps[step].kind
+            if at + 1 == len(self.steps) or self.steps[at + 1].kind != i:
+                heap[self.kinds[i]] += left
+                closed += [(done, -1) for done in closing]
+        return self._place(spreads, loose, closed, rng)
 
     def _place(
         self,
         spreads: Sequence[Sequence[tuple[int, tuple[int, ...]]]],
         loose: Sequence[list[Card | None]],
-        rng: random.Random,
+        closed: Sequence[tuple[int, int]],
+        rng: Random,
     ) -> dict[int, Card]:
         """The slots the moves drawn give: the copies of each asked kind at random places of
-        their stretches, every other card shuffled over the free slots left, and the cards of
-        kinds no segment asks drawn from their pool."""
-        unasked = Counter(self.unasked)
+        their stretches, the other cards each open segment took shuffled over its free slots,
+        then the cards of each kind that went into closed segments at random places among the
+        slots left by those closed before it, and the rest from the kinds no segment asks."""
         labels: dict[int, Card] = {}
+        left: list[list[int]] = []  # the slots each segment leaves when it closes
         for j, (shape, spread, cards) in enumerate(zip(self.shapes, spreads, loose, strict=True)):
             slots = shape.segment.slots
             stretches = [
@@ -491,39 +519,57 @@ class _Joint:
             _merge_lists(stretches, self.merged[j][0])
             for i, counts in spread:
                 for stretch, n in zip(stretches, counts, strict=True):
-                    for at in rng.sample(stretch, n):
-                        stretch.remove(at)
+                    for at in _taken(stretch, n, rng):
                         labels[slots[at]] = self.kinds[i]
                 _merge_lists(stretches, self.merged[j][i + 1])
-            free = sorted(at for stretch in stretches for at in stretch)
+            free = sorted(slots[at] for stretch in stretches for at in stretch)
             cards = cards + [None] * (len(free) - len(cards))
-            rng.shuffle(cards)
-            for at, card in zip(free, cards, strict=True):
-                if card is None:
-                    card = _draw(unasked, rng)
-                    unasked[card] -= 1
-                labels[slots[at]] = card
+            cards = _taken(cards, len(cards), rng)  # shuffled
+            left.append([slot for slot, card in zip(free, cards, strict=True) if card is None])
+            labels.update((slot, c) for slot, c in zip(free, cards, strict=True) if c is not None)
+        lump: list[int] = []
+        for what, n in closed:
+            if n < 0:
+                lump += left[what]
+                continue
+            for slot in _taken(lump, n, rng):
+                labels[slot] = self.kinds[what]
+        unasked = Counter(self.unasked)
+        for slot in lump:
+            labels[slot] = card = _draw(unasked, rng)
+            unasked[card] -= 1
         return labels
+
+
+CLOSED = -1
+"""The segment of a step into the slots closed segments have left."""
 
 
 class _Step(NamedTuple):
     """One step of counting: kind ``kind`` (its place in the kinds' order) into segment
-    ``segment``, or, ``entering``, the segment taking cards of the kinds before it from the
-    heap; after the kind's last step, the segments ``closing`` are done."""
+    ``segment``, or, ``opening``, the segment taking cards of the kinds before it from the
+    heap; after the kind's last step, the segments ``closing`` close."""
 
     kind: int
     segment: int
-    entering: bool
+    opening: bool
     closing: tuple[int, ...]
 
 
 def _kinds(shapes: Sequence[_Shape]) -> tuple[Card, ...]:
-    """The kinds the segments ask, those of the first segment first."""
+    """The kinds the segments ask, those of the first segment first; among them, those asked
+    before the segment's last point first, so that its stretches merge (and the cards of other
+    kinds go straight to their slots) as soon as may be."""
     first: dict[Card, int] = {}
     for j, shape in enumerate(shapes):
         for kind in shape.least:
             first.setdefault(kind, j)
-    return tuple(sorted(first, key=lambda k: (first[k], k)))
+
+    def early(kind: Card) -> bool:
+        least = shapes[first[kind]].least[kind]
+        return any(n > (least[s - 1] if s else 0) for s, n in enumerate(least[:-1]))
+
+    return tuple(sorted(first, key=lambda k: (first[k], not early(k), k)))
 
 
 def _best_order(shapes: list[_Shape]) -> tuple[_Shape, ...]:
@@ -553,9 +599,9 @@ def _guessed_cost(shapes: Sequence[_Shape]) -> int:
     return cost
 
 
-_Key = tuple[_Parts, int, int]
-"""A counting state: the segments' parts, the copies of the step's kind used so far, and the
-number of cards in the heap."""
+_Key = tuple[_Parts, int, int, int]
+"""A counting state: the segments' parts, the copies of the step's kind used so far, the number
+of cards in the heap, and the slots closed segments left to fill at the end."""
 
 
 Move = tuple[int, ...] | int
@@ -640,24 +686,29 @@ def _falling(r: int, n: int) -> int:
     return perm(r, n) if 0 <= n <= r else 0
 
 
-def _pick(weights: Sequence[int], rng: random.Random) -> int:
+def _pick(weights: Sequence[int], rng: Random) -> int:
     """An index drawn with probability proportional to its weight."""
-    roll = rng.randrange(sum(weights))
+    left = roll(rng, sum(weights))
     for k, w in enumerate(weights):
-        roll -= w
-        if roll < 0:
+        left -= w
+        if left < 0:
             return k
-    raise AssertionError("weights do not add up")  # unreachable: roll < sum(weights)
+    raise _defect("the weights of a draw do not add up")  # unreachable: left < sum(weights)
 
 
-def _draw(cards: Counter[Card], rng: random.Random) -> Card:
+def _draw(cards: Counter[Card], rng: Random) -> Card:
     """One card drawn uniformly from the multiset ``cards``."""
-    roll = rng.randrange(cards.total())
+    left = roll(rng, cards.total())
     for card in sorted(cards):
-        roll -= max(cards[card], 0)
-        if roll < 0:
+        left -= max(cards[card], 0)
+        if left < 0:
             return card
-    raise AssertionError("no card to draw")  # unreachable: roll < cards.total()
+    raise _defect("no card to draw")  # unreachable: left < cards.total()
+
+
+def _taken(items: list[T], n: int, rng: Random) -> list[T]:
+    """``n`` of ``items`` drawn at random, in the order drawn, and taken out of ``items``."""
+    return [items.pop(roll(rng, len(items))) for _ in range(n)]
 
 
 @attrs.frozen
@@ -694,7 +745,7 @@ class _AgePlan:
         """The counting steps of the record up to this Age's, included."""
         return self.parts[-1].work if self.parts else 0
 
-    def draw(self, rng: random.Random) -> dict[int, Card]:
+    def draw(self, rng: Random) -> dict[int, Card]:
         """Kinds for every slot of the Age, from their exact posterior."""
         labels: dict[int, Card] = {}
         for part in self.parts:
@@ -711,7 +762,7 @@ class _AgePlan:
 
 
 def resample_game(
-    start: GameState, actions: Sequence[Action | str], seat: int, rng: random.Random
+    start: GameState, actions: Sequence[Action | str], seat: int, rng: Random
 ) -> Playthrough:
     """A whole game that fits ``actions``, a record kept at ``seat`` from ``start`` (where the
     other players hold no cards), drawn from the exact posterior. The replay and the counts
@@ -722,7 +773,14 @@ def resample_game(
             note naming the decision); or (rule ``CHANCE``) the other players' unseen cards
             are tangled beyond :data:`MAX_STEPS` counting steps.
     """
-    items, plans = _plan(start, tuple(actions), seat)
+    check_random(rng)
+    planned = _plan(start, tuple(actions), seat)
+    if isinstance(planned, RulesError):  # kept too, so that asking again costs nothing
+        error = copy.copy(planned)
+        for note in getattr(planned, "__notes__", ()):
+            error.add_note(note)
+        raise error
+    items, plans = planned
     labels: dict[int, Card] = {}
     for plan in plans:
         labels.update(plan.draw(rng))
@@ -732,8 +790,18 @@ def resample_game(
 @lru_cache(maxsize=8)
 def _plan(
     start: GameState, actions: tuple[Action | str, ...], seat: int
+) -> tuple[tuple[Action, ...], tuple[_AgePlan, ...]] | RulesError:
+    """The record's items as actions (each ``rest`` in its place), and the plan of each Age;
+    or why the record cannot be resampled."""
+    try:
+        return _planned(start, actions, seat)
+    except RulesError as error:
+        return error
+
+
+def _planned(
+    start: GameState, actions: tuple[Action | str, ...], seat: int
 ) -> tuple[tuple[Action, ...], tuple[_AgePlan, ...]]:
-    """The record's items as actions (each ``rest`` in its place), and the plan of each Age."""
     played: list[Decision] = []
     for item in seat_decisions(start, actions, seat):
         if isinstance(item, Refusal):

@@ -343,3 +343,14 @@ def test_resample_takes_numpy_generators_and_refuses_other_sources() -> None:
         with pytest.raises(RulesError) as refused:
             resample(record, source)
         assert refused.value.rule == "CHANCE"
+
+
+def test_a_refused_record_is_refused_by_resample_as_validate_refuses_it() -> None:
+    """resample refuses a record no game fits with validate's rule, reason and decision (it
+    named the engine's rule, TRIBE-MER-2, where validate explains BAND-5)."""
+    record = GameRecord.from_json((DATA / "resample-rule-as-validate.json").read_text())
+    report = validate(record)
+    with pytest.raises(RulesError) as refused:
+        resample(record, random.Random(0))
+    assert (refused.value.rule, refused.value.reason) == (report.rule, report.reason)
+    assert refused.value.__notes__[-1].startswith(f"at decision {report.index}:")

@@ -257,4 +257,8 @@ def resample(record: GameRecord, rng: Random) -> Playthrough:
             " (redact a record of the whole game first)"
         )
     start: GameState = record.new_game()
-    return resample_game(start, record.actions, record.seat, rng)
+    try:
+        return resample_game(start, record.actions, record.seat, rng)
+    except RulesError:
+        record.accept(_Checker(record))  # a refused record: as validate tells it
+        raise  # the record fits some game: the random source, or too tangled

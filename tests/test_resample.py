@@ -13,6 +13,7 @@ import itertools
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -318,8 +319,10 @@ def test_a_refusal_is_kept_and_told_again_as_it_was() -> None:
         with pytest.raises(RulesError) as refused:
             resample(bad, random.Random(0))
         errors.append(refused.value)
-    first, again = errors
+    errors.append(_refusal(lambda: resample(bad, random.Random(0))))  # a third time
+    first, again, third = errors
     assert first is not again and type(first) is type(again)
+    assert third.__notes__ == first.__notes__  # notes are not added up from call to call
     assert (
         (first.rule, first.reason)
         == (again.rule, again.reason)
@@ -329,6 +332,12 @@ def test_a_refusal_is_kept_and_told_again_as_it_was() -> None:
         )
     )
     assert first.__notes__ == again.__notes__ == ["at decision 9: 'band *SKE'"]
+
+
+def _refusal(call: Callable[[], object]) -> RulesError:
+    with pytest.raises(RulesError) as refused:
+        call()
+    return refused.value
 
 
 def test_resample_takes_numpy_generators_and_refuses_other_sources() -> None:

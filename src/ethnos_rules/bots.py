@@ -262,7 +262,7 @@ def play(start: GameState, bots: Mapping[int, Bot], rng: random.Random) -> Playt
     >>> from ethnos_rules.bots import GreedyBot, RandomBot, play
     >>> game = play(new_game(2), {0: GreedyBot(), 1: RandomBot()}, random.Random(3))
     >>> winners(game.final), len(game.actions)
-    ((0,), 412)
+    ((0,), 377)
 
     Args:
         start: A state :func:`~ethnos_rules.new_game` returned (a game from its start).

@@ -38,7 +38,6 @@ An Elves' ``keep ?`` is then fixed: the kept cards are the hand less the rest sh
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -776,8 +775,8 @@ def resample_game(
     check_random(rng)
     planned = _plan(start, tuple(actions), seat)
     if isinstance(planned, RulesError):  # kept too, so that asking again costs nothing
-        error = copy.copy(planned)
-        for note in getattr(planned, "__notes__", ()):
+        error = type(planned)(planned.rule, planned.reason, planned.action)
+        for note in list(getattr(planned, "__notes__", ())):
             error.add_note(note)
         raise error
     items, plans = planned

@@ -385,13 +385,19 @@ def test_a_second_rest_in_one_turn_is_refused_at_once() -> None:
     same_refusal(report, refused(lambda: information_state(record), RulesError))
 
 
+def _with_decision_78(text: str) -> ValidationReport:
+    """The report on the record seat 1 kept of a 3-player game, decision 78 (seat 0's) made
+    ``text``."""
+    mine = redact(GameRecord.from_playthrough(play_random(3, seed=7)), 1)
+    actions = list(mine.actions)
+    actions[78] = text
+    return validate(with_actions(mine, actions))
+
+
 def test_a_card_of_a_tribe_not_in_play() -> None:
     """BAND-1 and TURN-3: a card of a tribe not in play, shown in a band or needed for a pass,
     is told as such (it read "all 4 HAL-red are already in ")."""
-    mine = redact(GameRecord.from_playthrough(play_random(3, seed=7)), 1)
-    actions = list(mine.actions)
-    actions[78] = "band *HAL-red"
-    report = validate(with_actions(mine, actions))
+    report = _with_decision_78("band *HAL-red")
     assert (report.index, report.rule) == (78, "BAND-1")
     assert report.reason == "Halflings are not in play, so seat 0 cannot hold HAL-red"
     start = position(3, ["DWA", "ELF", "GIA", "ORC", "TRO"], to_move=1, hands={1: FULL_1})
@@ -413,10 +419,7 @@ def test_a_pass_without_a_full_hand_is_refused_for_that() -> None:
         "TURN-3",
         "passing is allowed only with a full hand",
     )
-    mine = redact(GameRecord.from_playthrough(play_random(3, seed=7)), 1)
-    actions = list(mine.actions)
-    actions[78] = "pass"
-    report = validate(with_actions(mine, actions))
+    report = _with_decision_78("pass")
     assert (report.index, report.rule) == (78, "TURN-3")
     assert report.reason == "passing is allowed only with a full hand"
 

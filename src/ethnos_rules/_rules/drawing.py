@@ -275,7 +275,7 @@ def _merfolk(view: Observation, y: float) -> tuple[list[str], float]:
 
 def _row(view: Observation, y: float) -> tuple[list[str], float]:
     deck = (
-        f"Deck: {view.deck_size} cards ({view.top_left} above the Dragons),"
+        f"Deck: {plural(view.deck_size, 'card')} ({view.top_left} above the Dragons),"
         f" Dragons revealed {view.dragons_drawn} of 3"
     )
     extra = []

@@ -1,6 +1,7 @@
 # Build scaffolding for ethnos_rules.
 #
 #   make demo   - tell a seeded game; write its record, pictures and replay page to build/demo
+#   make play   - a table in the browser to learn the game by playing (ethnos-rules play)
 #   make test   - every check: ruff, import layers, mypy --strict, pytest, Sphinx (warnings are errors);
 #                 installs Debian's chromium first for the browser tests when missing and root
 #                 (scripts/ensure-chromium.sh; where it cannot, those tests skip saying why)
@@ -19,7 +20,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: venv demo test lint typecheck pytest docs doctest-docs bench mutation clean
+.PHONY: venv demo play test lint typecheck pytest docs doctest-docs bench mutation clean
 
 # Reinstall only when pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml
@@ -31,6 +32,9 @@ venv: $(STAMP)
 
 demo: venv
 	$(BIN)/python examples/play_seeded_game.py
+
+play: venv
+	$(BIN)/ethnos-rules play
 
 lint: venv
 	$(BIN)/ruff check .

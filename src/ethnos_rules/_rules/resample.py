@@ -278,11 +278,10 @@ class _Shape:
                     floor = max(floor, exact[kind])
                 row.append(floor)
             least[kind] = tuple(row)
-        most: dict[Card, int | None] = {k: None for k in least}
-        for kind in least:
-            bounds = [n for n in (exact.get(kind), segment.most.get(kind)) if n is not None]
-            if segment.exact is not None:
-                bounds.append(exact[kind])
+        most: dict[Card, int | None] = {}
+        for kind in least:  # a closed segment holds its kinds exactly; a bound caps a kind
+            bounds = [exact[kind]] if segment.exact is not None else []
+            bounds += [segment.most[kind]] if kind in segment.most else []
             most[kind] = min(bounds, default=None)
         return cls(segment, ends, least, most)
 

@@ -430,7 +430,7 @@ def test_the_rules_page_has_an_anchor_per_rule(client: TestClient) -> None:
 
 def test_the_package_carries_the_rules_text() -> None:
     """The rules text served at /rules is byte for byte docs/reference/rules-1e.md."""
-    copy = ROOT / "src" / "ethnos_rules" / "_play" / "rules-1e.md"
+    copy = ROOT / "src" / "ethnos_rules" / "_text" / "rules-1e.md"
     assert copy.read_bytes() == (ROOT / "docs" / "reference" / "rules-1e.md").read_bytes()
 
 

@@ -57,8 +57,9 @@ from .. import (
     score_now,
 )
 from .._text.html_replay import replay_html
+from .._text.rulebook import rules_text
 from .games import PERSON, Game, GameStore, PlayError, bots, refused
-from .views import rule_ids, rules_text, seat_view, sees
+from .views import rule_ids, seat_view, sees
 
 MAX_BODY = 16 * 1024
 """The largest request body read (bytes); a larger one is answered 413."""

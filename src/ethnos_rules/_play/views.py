@@ -9,42 +9,25 @@ so that no answer holds another seat's hand or the deck's order.
 
 from __future__ import annotations
 
-import functools
-import re
-from importlib import resources
 from typing import Any
 
 from .. import Event, GameState, glory, observation, outcome, pending_decision, winners
 from .. import svg as _svg
 from .._rules.components import KINGDOMS
+from .._text import rulebook
 from .games import PERSON, Game
 
-RULES_FILE = "rules-1e.md"
-"""The rules text carried in the package (a copy of ``docs/reference/rules-1e.md``)."""
 
-
-def rules_text() -> str:
-    """The rules text (Markdown)."""
-    return resources.files("ethnos_rules._play").joinpath(RULES_FILE).read_text("utf-8")
-
-
-@functools.cache
 def rule_ids() -> frozenset[str]:
     """Every id the rules page has an anchor for: each rule (``BAND-2``) and each section
     (``BAND``)."""
-    text = rules_text()
-    ids = set(re.findall(r"^- \*\*([A-Z][A-Za-z0-9-]*)\b", text, re.MULTILINE))
-    ids |= set(re.findall(r"^## .*`([A-Z]+)`\s*$", text, re.MULTILINE))
-    return frozenset(ids)
+    return frozenset(rulebook.rules()) | rulebook.sections()
 
 
 def rule_url(rule: str) -> str:
-    """The link to ``rule`` on the rules page (to its section for a rule id it lacks, such as
-    ``TRIBE-ELF`` or ``NOTATION``; else to the page)."""
-    if rule in rule_ids():
-        return f"/rules#{rule}"
-    section = rule.split("-", 1)[0]
-    return f"/rules#{section}" if section in rule_ids() else "/rules"
+    """The link to ``rule`` on the play server's rules page (its section's for an id the text
+    has no rule for, such as ``TRIBE-ELF`` or ``NOTATION``; else the page)."""
+    return rulebook.address(rule, page="/rules")
 
 
 def seat_view(game: Game, seat: int, since: int | None = None) -> dict[str, Any]:

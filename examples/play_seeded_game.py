@@ -3,10 +3,11 @@
 Usage: ``python examples/play_seeded_game.py [PLAYERS] [SEED] [OUT]`` (default: 4 players,
 seed 2026, files in ``build/demo``).
 
-It plays one random game (chance drawn with its exact probabilities, every player decision
-uniform among the legal ones) and then, from the public API and the ``ethnos-rules`` command:
+It plays one game between the library's bots (:data:`DEMO_BOT` at every seat; chance drawn
+with its exact probabilities) and then, from the public API and the ``ethnos-rules`` command:
 
-- tells the setup and the first turns, and shows each Age's score table and the winner;
+- tells the setup and the first turns, how large the bands were and where markers went, and
+  shows each Age's score table and the winner;
 - shows the referee refusing a band that breaks a rule, with the rule's id;
 - writes the game's record, validates it, and validates a copy with one decision changed;
 - writes the board at the end of each Age as SVG, and a page that steps through the game.
@@ -14,42 +15,58 @@ uniform among the legal ones) and then, from the public API and the ``ethnos-rul
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 from ethnos_rules import (
     AgeEnded,
+    BandPlayed,
     DecisionKind,
     GameRecord,
     GameState,
+    MarkerPlaced,
     Playthrough,
     Recruit,
     RulesError,
     apply,
     narrate,
+    new_game,
     parse_action,
     pending_decision,
-    play_random,
     step,
     svg,
     winners,
 )
+from ethnos_rules.bots import bot, play
 
 OPENING_TURNS = 8
 """How many turns of Age I are told in full."""
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
+DEMO_BOT = "greedy"
+"""The bot at every seat: the strongest of :data:`ethnos_rules.bots.BOTS` that plays a whole
+game in seconds, so that bands, placements and abilities look like a game people play."""
+
+
+def demo_game(players: int, seed: int) -> Playthrough:
+    """The game the demo tells: :data:`DEMO_BOT` at every seat, chance and bots from ``seed``."""
+    seats = {seat: bot(DEMO_BOT) for seat in range(players)}
+    return play(new_game(players), seats, random.Random(seed))
+
 
 def main(players: int = 4, seed: int = 2026, out: str = "build/demo") -> None:
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    game = play_random(players, seed)
+    game = demo_game(players, seed)
     record = GameRecord.from_playthrough(game)
-    print(f"A seeded random game (play_random({players}, seed={seed})), told by the referee.\n")
+    print(f"A game between {players} {DEMO_BOT} bots (seed {seed}), told by the referee.\n")
     tell_opening(record, game)
+    tell_bands(game)
     pictures = tell_ages(game, folder)
     refuse_a_band(game)
     files = write_and_validate(record, game, folder)
@@ -68,6 +85,22 @@ def tell_opening(record: GameRecord, game: Playthrough) -> None:
         print(line)
     print(f"  … and so on: `ethnos-rules replay FILE` tells every one of the {len(game.actions)}")
     print("  decisions like this, and why each marker was placed or not, citing the rules.")
+
+
+def tell_bands(game: Playthrough) -> None:
+    """How many bands of each size were played, and how many of them placed a marker."""
+    sizes: Counter[int] = Counter()
+    placed = 0
+    state = game.start
+    for action in game.actions:
+        result = step(state, action)
+        for event in result.events:
+            if isinstance(event, BandPlayed):
+                sizes[len(event.band.cards)] += 1
+            placed += isinstance(event, MarkerPlaced)
+        state = result.state
+    told = ", ".join(f"{n} of {size}" for size, n in sorted(sizes.items()))
+    print(f"\nBands played, by number of cards: {told}; {placed} placed a marker.")
 
 
 def tell_ages(game: Playthrough, folder: Path) -> list[tuple[Path, str]]:

@@ -7,10 +7,11 @@ import re
 import runpy
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from ethnos_rules import GameRecord, play_random, validate, winners
+from ethnos_rules import BandPlayed, GameRecord, step, validate, winners
 
 DEMO = Path(__file__).parents[1] / "examples" / "play_seeded_game.py"
 
@@ -26,11 +27,14 @@ def test_the_demo_tells_a_game_and_writes_what_it_lists(
     demo = runpy.run_path(str(DEMO))
     demo["main"](players, seed, str(tmp_path))
     told = capsys.readouterr().out
-    game = play_random(players, seed)
+    game = demo["demo_game"](players, seed)
     ages = len(game.final.history)
     assert f"A game of Ethnos for {players} players." in told and "Turn 8: " in told
     assert "Turn 9: " not in told
     assert told.count("this Age  Glory") == ages
+    assert f"A game between {players} {demo['DEMO_BOT']} bots (seed {seed})" in told
+    sizes = [len(e.band.cards) for e in _events(game) if isinstance(e, BandPlayed)]
+    assert f"Bands played, by number of cards: {sizes.count(1)} of 1, " in told
     won = " and ".join(f"seat {s}" for s in winners(game.final))
     assert f"The game is over: {won}" in told
     assert "raises\n  IllegalActionError: BAND-2: " in told
@@ -50,3 +54,12 @@ def test_the_demo_tells_a_game_and_writes_what_it_lists(
     for picture in tmp_path.glob("*.svg"):
         assert ET.parse(picture).getroot().tag == "{http://www.w3.org/2000/svg}svg"
     assert (tmp_path / "game.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def _events(game: Any) -> list[Any]:
+    state, events = game.start, []
+    for action in game.actions:
+        result = step(state, action)
+        events += result.events
+        state = result.state
+    return events

@@ -14,9 +14,11 @@ import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from .changes import Changes, read_changes
 from .components import KINGDOMS, Card, Colour
 from .editions import FIRST_EDITION as _RULES
 from .engine import _game
+from .events import Event
 from .observation import Observation, observation
 from .state import Band, GameState
 from .words import ROMAN, given, plural
@@ -68,6 +70,68 @@ def _expect(value: object, kind: type, what: str) -> None:
         )
 
 
+# --- what a step changed -------------------------------------------------------------------------
+
+CHANGED_FILL = "#ffd23f"
+"""The fill behind what a step changed. It is never the only sign: a thick dark outline
+surrounds it and a dark tag names the change, so it reads without colour too."""
+CHANGED_INK = "#111"
+
+_EM = {**dict.fromkeys("il.,:;|'!()[] ", 0.28), **dict.fromkeys("mwMW@", 0.85)}
+
+
+def text_width(words: str, size: float) -> float:
+    """About how wide ``words`` are in Helvetica at ``size`` (for a frame around them)."""
+    return size * sum(_EM.get(c, 0.68 if c.isupper() else 0.55) for c in words)
+
+
+def _halo(x: float, y: float, w: float, h: float, r: float = 6) -> str:
+    """The frame behind a changed thing: a light fill inside a thick dark outline."""
+    return (
+        f"<rect class='changed' x='{x:g}' y='{y:g}' width='{w:g}' height='{h:g}' rx='{r:g}'"
+        f" fill='{CHANGED_FILL}' stroke='{CHANGED_INK}' stroke-width='2.5'/>"
+    )
+
+
+def _tag(x: float, y: float, words: str) -> tuple[str, float]:
+    """A dark label naming a change, its left end at ``x`` and its middle at ``y``; and its
+    width."""
+    w = text_width(words, 9) + 8
+    return (
+        f"<g class='change-tag'><rect x='{x:g}' y='{y - 7:g}' width='{w:.1f}' height='14'"
+        f" rx='3' fill='{CHANGED_INK}'/>"
+        + _text(x + w / 2, y + 3.2, words, 9, fill="#fff", text_anchor="middle", font_weight="bold")
+        + "</g>",
+        w,
+    )
+
+
+def _changed_text(x: float, y: float, words: str, size: int, tag: str) -> tuple[str, float]:
+    """``words`` framed as changed, with ``tag`` after them; and the width taken."""
+    w = text_width(words, size)
+    label, tw = _tag(x + w + 7, y - size * 0.35, tag)
+    out = _halo(x - 4, y - size - 1, w + 8, size + 6, 4) + _text(x, y, words, size) + label
+    return out, w + 7 + tw
+
+
+def _marked_positions(
+    items: Sequence[object], wanted: Iterable[object], where: str
+) -> dict[int, int]:
+    """For each of ``wanted`` in turn, the last position of ``items`` holding it that no
+    earlier one took: which position shows which change. A change the picture does not hold
+    is refused: the events are of another step than the state's."""
+    taken: dict[int, int] = {}
+    for n, item in enumerate(wanted):
+        spots = [i for i, it in enumerate(items) if it == item and i not in taken]
+        if not spots:
+            raise ValueError(
+                f"changes: {item} is not in {where}: pass the events of the step that led to"
+                " the state drawn"
+            )
+        taken[spots[-1]] = n
+    return taken
+
+
 # --- cards, bands, hands ----------------------------------------------------------------------
 
 
@@ -112,8 +176,24 @@ def _card(card: Card, x: float, y: float, leader: bool = False) -> str:
     return out
 
 
-def _cards(cards: Iterable[Card], x: float, y: float, leader: int | None = None) -> list[str]:
-    return [_card(c, x + i * (CARD_W + 4), y, i == leader) for i, c in enumerate(cards)]
+def _cards(
+    cards: Iterable[Card],
+    x: float,
+    y: float,
+    leader: int | None = None,
+    marked: dict[int, str] | None = None,
+) -> list[str]:
+    """Cards side by side; those at the positions ``marked`` framed as changed and tagged."""
+    out = []
+    for i, c in enumerate(cards):
+        cx = x + i * (CARD_W + 4)
+        tag = (marked or {}).get(i)
+        if tag is None:
+            out.append(_card(c, cx, y, i == leader))
+            continue
+        out.append(_halo(cx - 3, y - 3, CARD_W + 6, CARD_H + 6, 7) + _card(c, cx, y, i == leader))
+        out.append(_tag(cx + 2, y + 4, tag)[0])
+    return out
 
 
 def card_svg(card: Card, *, size: int | None = None) -> str:
@@ -213,18 +293,25 @@ WIDTH = 720
 _COLUMNS = 3
 
 
-def _kingdoms(view: Observation, top: float) -> tuple[list[str], float]:
-    """The six kingdoms in two rows of three."""
+def _kingdoms(view: Observation, top: float, changes: Changes) -> tuple[list[str], float]:
+    """The six kingdoms in two rows of three; a kingdom where a marker was just placed is
+    outlined, and the placing player's line is framed and tagged."""
     out, w = [], WIDTH / _COLUMNS
     n = len(view.seats)
     height = 70 + 18 * n
     for k, kingdom in enumerate(KINGDOMS):
         x, y = (k % _COLUMNS) * w, top + (k // _COLUMNS) * (height + 8)
         fill = CARD_FILL[kingdom.colour]
+        placed = {s: n for (s, k), n in changes.markers.items() if k == kingdom}
+        edge = (
+            f"stroke='{CHANGED_INK}' stroke-width='3'"
+            if placed
+            else f"stroke='{fill}' stroke-width='2'"
+        )
         part = [
             f"<g class='kingdom' data-kingdom='{kingdom.label}'><rect x='{x + 4:g}' y='{y:g}'"
             f" width='{w - 8:g}' height='{height}' rx='8' fill='{fill}' fill-opacity='0.18'"
-            f" stroke='{fill}' stroke-width='2'/>",
+            f" {edge}/>",
             _text(x + 12, y + 20, kingdom.label, 14, font_weight="bold"),
         ]
         tokens = view.tokens[k] if k < len(view.tokens) else ()
@@ -241,15 +328,19 @@ def _kingdoms(view: Observation, top: float) -> tuple[list[str], float]:
             count = seen.kingdoms[k]
             my = y + 68 + 18 * seat
             part.append(_marker(seat, x + 20, my - 4, 6))
-            part.append(
-                _text(x + 32, my, f"P{seat}: {count} marker{'s' if count != 1 else ''}", 11)
-            )
+            line = f"P{seat}: {count} marker{'s' if count != 1 else ''}"
+            if seat in placed:
+                part.append(_changed_text(x + 32, my, line, 11, f"+{placed[seat]}")[0])
+            else:
+                part.append(_text(x + 32, my, line, 11))
         out.append("".join(part) + "</g>")
     rows = -(-len(KINGDOMS) // _COLUMNS)
     return out, top + rows * (height + 8) + 2
 
 
-def _merfolk(view: Observation, y: float) -> tuple[list[str], float]:
+def _merfolk(view: Observation, y: float, changes: Changes) -> tuple[list[str], float]:
+    """The Merfolk track; a move just made is an arrow from the space left to the space
+    reached, where the marker is framed."""
     if "track" not in view.pieces:
         return [], y
     board = view.options.merfolk_board
@@ -265,15 +356,31 @@ def _merfolk(view: Observation, y: float) -> tuple[list[str], float]:
         out.append(_text(x, y + 18, str(space), 9, text_anchor="middle"))
     for seat, seen in enumerate(view.seats):
         if seen.merfolk is not None:
-            x = 110 + seen.merfolk * step
-            out.append(_marker(seat, x, y + 34 + 10 * (seat % 3), 5))
+            x, my = 110 + seen.merfolk * step, y + 34 + 10 * (seat % 3)
+            if seat in changes.merfolk:
+                out.append(_move(110 + changes.merfolk[seat][0] * step, x, my))
+            out.append(_marker(seat, x, my, 5))
     out.append(
         _text(110, y + 70, f"checkpoints (shaded): {', '.join(map(str, board.checkpoints))}", 10)
     )
     return out, y + 80
 
 
-def _row(view: Observation, y: float) -> tuple[list[str], float]:
+def _move(start: float, end: float, y: float) -> str:
+    """A Merfolk marker's move: a frame where it stands, an arrow from where it was."""
+    out = _halo(end - 8, y - 8, 16, 16, 8)
+    if end > start:
+        out += (
+            f"<line x1='{start:g}' y1='{y:g}' x2='{end - 12:g}' y2='{y:g}'"
+            f" stroke='{CHANGED_INK}' stroke-width='2.5'/><polygon points='{end - 13:g},{y - 5:g}"
+            f" {end - 7:g},{y:g} {end - 13:g},{y + 5:g}' fill='{CHANGED_INK}'/>"
+        )
+    return out
+
+
+def _row(view: Observation, y: float, changes: Changes) -> tuple[list[str], float]:
+    """The deck, the row and the tokens beside the board; cards just put into the row are
+    framed, and so is the deck's line when a Dragon was just revealed."""
     deck = (
         f"Deck: {plural(view.deck_size, 'card')} ({view.top_left} above the Dragons),"
         f" Dragons revealed {view.dragons_drawn} of 3"
@@ -284,11 +391,16 @@ def _row(view: Observation, y: float) -> tuple[list[str], float]:
     if "giant" in view.pieces:
         holder = view.giant_holder
         extra.append("Giant token: " + ("nobody" if holder is None else f"P{holder}"))
-    out = [_text(10, y + 16, "Row", 13, font_weight="bold"), _text(60, y + 16, deck, 12)]
+    out = [_text(10, y + 16, "Row", 13, font_weight="bold")]
+    if changes.dragon:
+        out.append(_changed_text(60, y + 16, deck, 12, "Dragon")[0])
+    else:
+        out.append(_text(60, y + 16, deck, 12))
     if extra:
         out.append(_text(60, y + 32, "; ".join(extra), 12))
     y += 16 if extra else 0
-    out += _cards(view.row, 10, y + 24)
+    new = _marked_positions(view.row, changes.row, "the row")
+    out += _cards(view.row, 10, y + 24, marked=dict.fromkeys(new, "new"))
     if not view.row:
         out.append(_text(10, y + 40, "(the row is empty)", 11, fill="#555"))
         return out, y + 52
@@ -296,10 +408,11 @@ def _row(view: Observation, y: float) -> tuple[list[str], float]:
 
 
 def _player(
-    view: Observation, seat: int, hand: tuple[Card, ...] | None
+    view: Observation, seat: int, hand: tuple[Card, ...] | None, changes: Changes
 ) -> tuple[list[tuple[float, str]], float]:
     """A player's panel as two parts (what changes often, then the bands, which change
-    seldom), each drawn from its own top; and the panel's height."""
+    seldom), each drawn from its own top; and the panel's height. What ``changes`` says this
+    player just gained is framed and tagged."""
     seen = view.seats[seat]
     out = [
         f"<g class='player' data-seat='{seat}'>",
@@ -307,37 +420,38 @@ def _player(
         f" stroke='{PLAYER_FILL[seat]}' stroke-width='3'/>",
         _label(seat, 20, 18),
     ]
-    facts = [f"Glory {seen.glory}", f"{seen.supply} markers in supply"]
+    gained = changes.glory.get(seat, 0)
+    facts = [(f"Glory {seen.glory}", f"+{gained}" if gained else None)]
+    facts.append((f"{seen.supply} markers in supply", None))
     if seen.horde:
-        facts.append("Horde: " + " ".join(c.label for c in seen.horde))
+        facts.append(("Horde: " + " ".join(c.label for c in seen.horde), None))
     elif "horde" in view.pieces:
-        facts.append("Horde: empty")
+        facts.append(("Horde: empty", None))
     if seen.trolls:
-        facts.append("Troll tokens " + " ".join(map(str, seen.trolls)))
+        taken = changes.trolls.get(seat)
+        tag = "took " + " ".join(map(str, taken)) if taken else None
+        facts.append(("Troll tokens " + " ".join(map(str, seen.trolls)), tag))
     if view.giant_holder == seat:
-        facts.append("holds the Giant token")
-    out.append(_text(60, 22, " · ".join(facts), 12))
+        facts.append(("holds the Giant token", "new" if changes.giant == seat else None))
+    out += _facts(facts, 60, 22)
     inner = 32.0
     if "horde" in view.pieces:
-        out += _horde(seen.horde, WIDTH - 200, 8)
+        filled = [colour for s, colour in changes.horde if s == seat]
+        out += _horde(seen.horde, WIDTH - 200, 8, filled)
+    new = changes.hand.get(seat, [])
     if hand is None:
-        hidden = f"Hand: {plural(seen.hand_size, 'card')} (hidden)"
-        out.append(_text(20, inner + 16, hidden, 12))
-        out += [  # the backs begin after the words, which take about 7 px a letter
-            f"<rect x='{30 + 7 * len(hidden) + i * 14:g}' y='{inner + 4:g}' width='12'"
-            " height='16' rx='2'"
-            " fill='#445' stroke='#222'/>"
-            for i in range(seen.hand_size)
-        ]
+        out += _hidden_hand(seen.hand_size, inner, len(new))
         inner += 28
     elif not hand:
         out.append(_text(20, inner + 16, "Hand: empty", 12))
         inner += 28
     else:
         out.append(_text(20, inner + 16, f"Hand ({len(hand)}):", 12))
-        out += _cards(hand, 100, inner)
+        where = _marked_positions(hand, [c for c, _ in new], f"seat {seat}'s hand")
+        out += _cards(hand, 100, inner, marked={i: new[n][1] for i, n in where.items()})
         inner += CARD_H + 8
-    bands, rows = _bands(seen.bands)
+    played = [band for s, band in changes.bands if s == seat]
+    bands, rows = _bands(seen.bands, _marked_positions(seen.bands, played, f"seat {seat}'s bands"))
     height = inner + rows * (CARD_H + 8) + 6
     out[1] = out[1].replace("__H__", f"{height:g}")
     out.append("</g>")
@@ -347,40 +461,100 @@ def _player(
     return parts, height + 8
 
 
-def _bands(bands: tuple[Band, ...]) -> tuple[str, int]:
-    """A player's bands, drawn from 0, and how many rows of cards they take."""
+def _facts(facts: Sequence[tuple[str, str | None]], x: float, y: float) -> list[str]:
+    """A line of facts; those with a tag (what just changed them) framed and tagged."""
+    if all(tag is None for _, tag in facts):
+        return [_text(x, y, " · ".join(words for words, _ in facts), 12)]
+    out = []
+    for n, (words, tag) in enumerate(facts):
+        if n:
+            out.append(_text(x, y, "·", 12))
+            x += text_width("· ", 12) + 2
+        if tag is None:
+            out.append(_text(x, y, words, 12))
+            x += text_width(words + " ", 12)
+        else:
+            x += 3  # room for the frame
+            drawn, width = _changed_text(x, y, words, 12, tag)
+            out.append(drawn)
+            x += width + 6
+    return out
+
+
+def _hidden_hand(size: int, top: float, new: int) -> list[str]:
+    """Another player's hand as card backs, the last ``new`` of them framed as just taken."""
+    hidden = f"Hand: {plural(size, 'card')} (hidden)"
+    out = [_text(20, top + 16, hidden, 12)]
+    left = 30 + 7 * len(hidden)  # the backs begin after the words, about 7 px a letter
+    new = min(new, size)
+    if new:
+        first = left + (size - new) * 14
+        out.append(_halo(first - 3, top + 1, new * 14 + 4, 22, 3))
+        out.append(_tag(left + size * 14 + 6, top + 12, "new")[0])
+    out += [
+        f"<rect x='{left + i * 14:g}' y='{top + 4:g}' width='12' height='16' rx='2'"
+        " fill='#445' stroke='#222'/>"
+        for i in range(size)
+    ]
+    return out
+
+
+def _bands(bands: tuple[Band, ...], new: dict[int, int] | None = None) -> tuple[str, int]:
+    """A player's bands, drawn from 0, and how many rows of cards they take; the bands at the
+    positions ``new`` framed and tagged as just played."""
     if not bands:
         return "", 0
     out, x, top = [_text(20, 16, "Bands:", 12)], 100, 0.0
-    for band in bands:
+    for i, band in enumerate(bands):
         width = band.size * (CARD_W + 4)
         if x + width > WIDTH - 10:
             x, top = 100, top + CARD_H + 8
-        out += _cards(band.cards, x, top, leader=0)
+        if new and i in new:
+            out.append(_halo(x - 4, top - 4, width + 4, CARD_H + 8, 8))
+            out += _cards(band.cards, x, top, leader=0)
+            out.append(_tag(x + 2, top + 4, "new band")[0])
+        else:
+            out += _cards(band.cards, x, top, leader=0)
         x += width + 14
     return "".join(out), int(top // (CARD_H + 8)) + 1
 
 
-def _horde(horde: tuple[Colour, ...], x: float, y: float) -> list[str]:
+def _horde(
+    horde: tuple[Colour, ...], x: float, y: float, filled: Sequence[Colour] = ()
+) -> list[str]:
+    """A player's Orc Horde, a space of each colour; the spaces just ``filled`` framed."""
     out = [_text(x - 48, y + 14, "Horde", 11)]
     for i, colour in enumerate(Colour):
         taken = colour in horde
+        if colour in filled:
+            out.append(_halo(x + i * 22 - 3, y - 3, 24, 24, 4))
         out.append(
             f"<rect x='{x + i * 22:g}' y='{y:g}' width='18' height='18' rx='3'"
             f" fill='{CARD_FILL[colour]}' fill-opacity='{1 if taken else 0.25}' stroke='#333'/>"
         )
         if taken:
             out.append(_text(x + i * 22 + 9, y + 13, "●", 11, fill="#fff", text_anchor="middle"))
+    if filled:
+        out.append(_tag(x + 6 * 22 + 2, y + 9, "new")[0])
     return out
 
 
 def picture_parts(
-    view: Observation, hands: dict[int, tuple[Card, ...]], who: str
+    view: Observation,
+    hands: dict[int, tuple[Card, ...]],
+    who: str,
+    changes: Changes | None = None,
 ) -> tuple[float, list[tuple[float, str]], str]:
     """The picture of ``view`` in parts, top to bottom: its height, each part with where it
     starts (the heading, the kingdoms, the Merfolk track, the row, each player; each drawn
     from its own top, so that it is the same text wherever it stands), and its description.
-    A replay that draws many positions keeps each different part once."""
+    A replay that draws many positions keeps each different part once. ``changes`` (read
+    from a step's events by :func:`~ethnos_rules._rules.changes.read_changes`) are marked.
+
+    Raises:
+        ValueError: ``changes`` name a card, band or seat the picture does not hold.
+    """
+    changes = changes if changes is not None else Changes()
     n = len(view.seats)
     head = f"Age {ROMAN[view.age]} of {ROMAN[view.ages]} · next: {view.decision}"
     parts = [
@@ -391,19 +565,19 @@ def picture_parts(
         )
     ]
     y = 34.0
-    kingdoms, bottom = _kingdoms(view, 0.0)
+    kingdoms, bottom = _kingdoms(view, 0.0, changes)
     parts += [(y, kingdom) for kingdom in kingdoms]  # one part each: they change apart
     y += bottom
     for draw in (_merfolk, _row):
-        pieces, bottom = draw(view, 0.0)
+        pieces, bottom = draw(view, 0.0, changes)
         if pieces:
             parts.append((y, "".join(pieces)))
         y += bottom
     for seat in range(n):
-        panel, bottom = _player(view, seat, hands.get(seat))
+        panel, bottom = _player(view, seat, hands.get(seat), changes)
         parts += [(y + top, part) for top, part in panel]
         y += bottom
-    return y, parts, _description(view, hands, who)
+    return y, parts, _description(view, hands, who, changes)
 
 
 def place(top: float, part: str) -> str:
@@ -424,37 +598,64 @@ def svg_of(
 _USED = re.compile(r"href='#card-([A-Za-z-]+)'")
 
 
-def _draw(view: Observation, hands: dict[int, tuple[Card, ...]], who: str, size: int | None) -> str:
-    height, parts, desc = picture_parts(view, hands, who)
-    return svg_of(height, parts, desc, size)
+def seat_picture(
+    state: GameState, seat: int | None, changes: Sequence[Event] = ()
+) -> tuple[float, list[tuple[float, str]], str]:
+    """:func:`picture_parts` of the state: every hand shown, or what ``seat`` sees; what the
+    events ``changes`` (those of the step that led to ``state``) did is marked, as far as
+    ``seat`` may see them (every event when None).
 
-
-def seat_picture(state: GameState, seat: int | None) -> tuple[float, list[tuple[float, str]], str]:
-    """:func:`picture_parts` of the state: every hand shown, or what ``seat`` sees."""
+    Raises:
+        TypeError: ``changes`` is not a sequence of events.
+        ValueError: ``changes`` do not fit the state (events of another step).
+    """
+    players = len(state.players)
     if seat is None:
         hands = {s: p.hand for s, p in enumerate(state.players)}
-        return picture_parts(observation(state, 0), hands, "every hand shown")
+        marks = read_changes(changes, seat=None, players=players)
+        return picture_parts(observation(state, 0), hands, "every hand shown", marks)
     view = observation(state, seat)
-    return picture_parts(view, {seat: view.hand}, f"as seat {seat} sees it")
+    marks = read_changes(changes, seat=seat, players=players)
+    return picture_parts(view, {seat: view.hand}, f"as seat {seat} sees it", marks)
 
 
-def _description(view: Observation, hands: dict[int, tuple[Card, ...]], who: str) -> str:
+def _description(
+    view: Observation, hands: dict[int, tuple[Card, ...]], who: str, changes: Changes
+) -> str:
     lines = [f"Ethnos, {who}. Age {view.age}; next: {view.decision}."]
     lines.append("Row: " + (", ".join(c.code for c in view.row) or "empty") + ".")
     for seat, seen in enumerate(view.seats):
         hand = hands.get(seat)
         held = ", ".join(c.code for c in hand) if hand is not None else f"{seen.hand_size} cards"
         lines.append(f"P{seat}: Glory {seen.glory}, hand {held}, {len(seen.bands)} bands.")
+    marked = changes.phrases()
+    if marked:
+        lines.append(f"Marked as just changed: {'; '.join(marked)}.")
     return " ".join(lines)
 
 
-def board_svg(state: GameState, *, seat: int | None = None, size: int | None = None) -> str:
+def board_svg(
+    state: GameState,
+    *,
+    seat: int | None = None,
+    size: int | None = None,
+    changes: Sequence[Event] = (),
+) -> str:
     """A picture of the whole state, or of what ``seat`` sees (other hands as counts only).
+
+    As ``chess.svg.board(lastmove=...)`` marks the last move, ``changes`` marks what the
+    events of a step did: the band just played, the markers just placed, the cards, tokens
+    and Horde spaces just taken, the Merfolk's move, and the Glory gained (``+N``). Each is
+    framed by a thick dark outline and named by a dark tag, so colour is never the only sign;
+    the picture's description names them too. A seat's picture marks only the events that
+    seat may see (``event.visible_to``).
 
     Args:
         state: The state to draw.
         seat: Draw what this seat sees; every hand when None.
         size: The width in pixels to show it at (it scales: the picture has a viewBox).
+        changes: The events of the step that led to ``state`` (``step(...).events``), or
+            any of them: only those are marked.
 
     >>> from ethnos_rules import position
     >>> from ethnos_rules.svg import board
@@ -464,13 +665,36 @@ def board_svg(state: GameState, *, seat: int | None = None, size: int | None = N
     >>> "DWA-blue" in full, "DWA-blue" in mine, "2 cards (hidden)" in mine
     (True, False, True)
 
+    What a step changed, marked:
+
+    >>> from ethnos_rules import parse_action, step
+    >>> result = step(state, parse_action("band *ELF-red"))
+    >>> picture = board(result.state, changes=result.events)
+    >>> "class='changed'" in picture, "new band" in picture
+    (True, True)
+    >>> print(picture.split("<desc>")[1].split("</desc>")[0].split("Marked as just changed: ")[1])
+    the band seat 0 played, led by ELF-red.
+
     Raises:
         SetupError: (``SETUP-1``) ``seat`` is not a seat of the game.
+        TypeError: ``changes`` is not a sequence of :class:`~ethnos_rules.Event`.
+        ValueError: ``changes`` name a seat, card or band the state does not hold (events of
+            another step than the one that led to ``state``).
     """
-    return svg_of(*seat_picture(_game(state), seat), size=size)
+    return svg_of(*seat_picture(_game(state), seat, changes), size=size)
 
 
-def view_svg(view: Observation, *, size: int | None = None) -> str:
-    """A picture of what one seat sees: its own hand face up, the others' as counts."""
+def view_svg(view: Observation, *, size: int | None = None, changes: Sequence[Event] = ()) -> str:
+    """A picture of what one seat sees: its own hand face up, the others' as counts; the
+    events ``changes`` that seat may see are marked, as :func:`board_svg` marks them.
+
+    Raises:
+        TypeError: ``view`` is not an Observation, or ``changes`` not a sequence of events.
+        ValueError: ``changes`` do not fit the view.
+    """
     _expect(view, Observation, "a view")
-    return _draw(view, {view.seat: view.hand}, f"as seat {view.seat} sees it", size)
+    marks = read_changes(changes, seat=view.seat, players=len(view.seats))
+    height, parts, desc = picture_parts(
+        view, {view.seat: view.hand}, f"as seat {view.seat} sees it", marks
+    )
+    return svg_of(height, parts, desc, size)

@@ -53,20 +53,21 @@ class Changes:
     Attributes:
         bands: Bands just played, with their seats (BandPlayed).
         markers: Markers just placed, by seat and kingdom (MarkerPlaced).
-        hand: Cards just put into a hand, by seat, each with why (Recruited, CardDrawn,
-            CardKept); None for a card the drawn seat does not see.
+        hand: Cards just put into a hand, by seat, each with its tag: ``"new"`` (Recruited,
+            CardDrawn) or ``"kept"`` (CardKept).
         row: Cards just put into the row (CardDrawn for the row, RestToRow).
         glory: Glory just gained, by seat (every event's ``gains``).
         giant: The seat that just took the Giant token (GiantTokenTaken).
         trolls: Troll tokens just taken, by seat (TrollTokenTaken).
         horde: Horde spaces just filled, as (seat, colour) (HordeMarkerAdded).
         merfolk: Merfolk moves, by seat, as (from, to) (MerfolkMoved).
-        dragon: Whether a Dragon was just revealed (DragonRevealed).
+        dragon: Whether a Dragon was just revealed and set aside (DragonRevealed; not the
+            last, which ends the Age).
     """
 
     bands: list[tuple[int, Band]] = field(default_factory=list)
     markers: Counter[tuple[int, Kingdom]] = field(default_factory=Counter)
-    hand: dict[int, list[tuple[Card | None, str]]] = field(default_factory=dict)
+    hand: dict[int, list[tuple[Card, str]]] = field(default_factory=dict)
     row: list[Card] = field(default_factory=list)
     glory: Counter[int] = field(default_factory=Counter)
     giant: int | None = None
@@ -86,8 +87,7 @@ class Changes:
             for (s, k), n in self.markers.items()
         ]
         for seat, cards in self.hand.items():
-            named = [c.code if c is not None else "a card" for c, _ in cards]
-            out.append(f"{and_list(named)} into seat {seat}'s hand")
+            out.append(f"{and_list([c.code for c, _ in cards])} into seat {seat}'s hand")
         if self.row:
             out.append(f"{and_list([c.code for c in self.row])} into the row")
         if self.giant is not None:
@@ -195,4 +195,4 @@ def _read(event: Event, out: Changes) -> None:
         start = out.merfolk.get(event.seat, (event.start, event.end))[0]
         out.merfolk[event.seat] = (start, event.end)
     elif isinstance(event, DragonRevealed):
-        out.dragon = True
+        out.dragon = not event.ends_age  # the last one ends the Age: the next Age's deck is drawn

@@ -72,17 +72,31 @@ def _expect(value: object, kind: type, what: str) -> None:
 
 # --- what a step changed -------------------------------------------------------------------------
 
-CHANGED_FILL = "#ffd23f"
+CHANGED_FILL = "#f9a8d4"
 """The fill behind what a step changed. It is never the only sign: a thick dark outline
 surrounds it and a dark tag names the change, so it reads without colour too."""
 CHANGED_INK = "#111"
 
-_EM = {**dict.fromkeys("il.,:;|'!()[] ", 0.28), **dict.fromkeys("mwMW@", 0.85)}
+_WIDTHS = {  # Helvetica's advance widths, in thousandths of the font size
+    **dict.fromkeys("ijl", 222),
+    **dict.fromkeys(" !,./:;I[]ft·'|", 278),
+    **dict.fromkeys("()-r`", 333),
+    **dict.fromkeys("*", 389),
+    **dict.fromkeys("Jckszvxy", 500),
+    **dict.fromkeys("+", 584),
+    **dict.fromkeys("FTZ", 611),
+    **dict.fromkeys("ABEKPSVXY", 667),
+    **dict.fromkeys("CDHNRUw", 722),
+    **dict.fromkeys("GOQ", 778),
+    **dict.fromkeys("mM", 833),
+    **dict.fromkeys("W", 944),
+}
 
 
 def text_width(words: str, size: float) -> float:
-    """About how wide ``words`` are in Helvetica at ``size`` (for a frame around them)."""
-    return size * sum(_EM.get(c, 0.68 if c.isupper() else 0.55) for c in words)
+    """How wide ``words`` are in Helvetica (and Arial, which has its widths) at ``size``, to
+    frame them; a letter it does not list counts as a digit (556)."""
+    return size * sum(_WIDTHS.get(c, 556) for c in words) / 1000
 
 
 def _halo(x: float, y: float, w: float, h: float, r: float = 6) -> str:
@@ -423,8 +437,10 @@ def _player(
     gained = changes.glory.get(seat, 0)
     facts = [(f"Glory {seen.glory}", f"+{gained}" if gained else None)]
     facts.append((f"{seen.supply} markers in supply", None))
+    filled = [colour for s, colour in changes.horde if s == seat]
     if seen.horde:
-        facts.append(("Horde: " + " ".join(c.label for c in seen.horde), None))
+        tag = "+" + " ".join(c.label for c in filled) if filled else None
+        facts.append(("Horde: " + " ".join(c.label for c in seen.horde), tag))
     elif "horde" in view.pieces:
         facts.append(("Horde: empty", None))
     if seen.trolls:
@@ -433,14 +449,14 @@ def _player(
         facts.append(("Troll tokens " + " ".join(map(str, seen.trolls)), tag))
     if view.giant_holder == seat:
         facts.append(("holds the Giant token", "new" if changes.giant == seat else None))
-    out += _facts(facts, 60, 22)
-    inner = 32.0
+    drawn, lines = _facts(facts, 60, 22, WIDTH - 260 if "horde" in view.pieces else WIDTH - 10)
+    out += drawn
+    inner = 14.0 + 18 * lines
     if "horde" in view.pieces:
-        filled = [colour for s, colour in changes.horde if s == seat]
         out += _horde(seen.horde, WIDTH - 200, 8, filled)
     new = changes.hand.get(seat, [])
     if hand is None:
-        out += _hidden_hand(seen.hand_size, inner, len(new))
+        out += _hidden_hand(seen.hand_size, inner, [card for card, _ in new])
         inner += 28
     elif not hand:
         out.append(_text(20, inner + 16, "Hand: empty", 12))
@@ -461,36 +477,42 @@ def _player(
     return parts, height + 8
 
 
-def _facts(facts: Sequence[tuple[str, str | None]], x: float, y: float) -> list[str]:
-    """A line of facts; those with a tag (what just changed them) framed and tagged."""
+def _facts(
+    facts: Sequence[tuple[str, str | None]], x: float, y: float, right: float
+) -> tuple[list[str], int]:
+    """Facts in a line from ``x``; those with a tag (what just changed them) framed and
+    tagged, going on to a next line rather than past ``right``. And how many lines."""
     if all(tag is None for _, tag in facts):
-        return [_text(x, y, " · ".join(words for words, _ in facts), 12)]
-    out = []
+        return [_text(x, y, " · ".join(words for words, _ in facts), 12)], 1
+    out, left, lines = [], x, 1
     for n, (words, tag) in enumerate(facts):
-        if n:
-            out.append(_text(x, y, "·", 12))
-            x += text_width("· ", 12) + 2
+        width = text_width(words, 12) + (14 + text_width(tag, 9) + 8 if tag else 0)
+        if n and x + 10 + width > right:
+            x, y, lines = left, y + 18, lines + 1
+        elif n:
+            out.append(_text(x + text_width(" ", 12), y, "·", 12))  # SVG drops edge spaces
+            x += text_width(" · ", 12)
         if tag is None:
             out.append(_text(x, y, words, 12))
-            x += text_width(words + " ", 12)
+            x += width
         else:
-            x += 3  # room for the frame
-            drawn, width = _changed_text(x, y, words, 12, tag)
+            drawn, width = _changed_text(x + 4, y, words, 12, tag)
             out.append(drawn)
-            x += width + 6
-    return out
+            x += width + 4
+    return out, lines
 
 
-def _hidden_hand(size: int, top: float, new: int) -> list[str]:
-    """Another player's hand as card backs, the last ``new`` of them framed as just taken."""
+def _hidden_hand(size: int, top: float, new: Sequence[Card]) -> list[str]:
+    """Another player's hand as card backs; as many of the last as the cards ``new`` (which
+    this seat saw go into that hand) framed, and tagged with those cards."""
     hidden = f"Hand: {plural(size, 'card')} (hidden)"
     out = [_text(20, top + 16, hidden, 12)]
     left = 30 + 7 * len(hidden)  # the backs begin after the words, about 7 px a letter
-    new = min(new, size)
-    if new:
-        first = left + (size - new) * 14
-        out.append(_halo(first - 3, top + 1, new * 14 + 4, 22, 3))
-        out.append(_tag(left + size * 14 + 6, top + 12, "new")[0])
+    taken = min(len(new), size)
+    if taken:
+        first = left + (size - taken) * 14
+        out.append(_halo(first - 3, top + 1, taken * 14 + 4, 22, 3))
+        out.append(_tag(left + size * 14 + 6, top + 12, " ".join(c.code for c in new))[0])
     out += [
         f"<rect x='{left + i * 14:g}' y='{top + 4:g}' width='12' height='16' rx='2'"
         " fill='#445' stroke='#222'/>"
@@ -534,8 +556,6 @@ def _horde(
         )
         if taken:
             out.append(_text(x + i * 22 + 9, y + 13, "●", 11, fill="#fff", text_anchor="middle"))
-    if filled:
-        out.append(_tag(x + 6 * 22 + 2, y + 9, "new")[0])
     return out
 
 

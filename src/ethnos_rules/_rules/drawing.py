@@ -128,20 +128,20 @@ def _changed_text(x: float, y: float, words: str, size: int, tag: str) -> tuple[
     return out, w + 7 + tw
 
 
+_STEP_HINT = "changes: {item} is not in {where}: pass the events of the step that led to the state"
+
+
 def _marked_positions(
-    items: Sequence[object], wanted: Iterable[object], where: str
+    items: Sequence[object], wanted: Iterable[object], where: str, refusal: str = _STEP_HINT
 ) -> dict[int, int]:
     """For each of ``wanted`` in turn, the last position of ``items`` holding it that no
     earlier one took: which position shows which change. A change the picture does not hold
-    is refused: the events are of another step than the state's."""
+    is refused (``refusal``): by default, the events are of another step than the state's."""
     taken: dict[int, int] = {}
     for n, item in enumerate(wanted):
         spots = [i for i, it in enumerate(items) if it == item and i not in taken]
         if not spots:
-            raise ValueError(
-                f"changes: {item} is not in {where}: pass the events of the step that led to"
-                " the state drawn"
-            )
+            raise ValueError(refusal.format(item=item, where=where))
         taken[spots[-1]] = n
     return taken
 
@@ -224,24 +224,73 @@ def card_svg(card: Card, *, size: int | None = None) -> str:
     return _svg(CARD_W + 4, CARD_H + 4, body, f"The card {card.code}.", size)
 
 
-def hand_svg(cards: Sequence[Card], *, size: int | None = None) -> str:
-    """A picture of some cards side by side (a hand, the row)."""
-    given_cards: object = cards  # checked: a caller may give a text
-    if isinstance(given_cards, str) or not all(isinstance(c, Card) for c in cards):
-        raise TypeError(f"cards are a sequence of Card, not {given(cards)}")
-    width = max(1, len(cards)) * (CARD_W + 4) + 4
+def _checked_cards(cards: object, what: str) -> Sequence[Card]:
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise TypeError(f"{what} are a sequence of Card, not {given(cards)}")
+    for card in cards:
+        _expect(card, Card, f"{what}: a card")
+    return cards
+
+
+def hand_svg(
+    cards: Sequence[Card],
+    *,
+    size: int | None = None,
+    new: Sequence[Card] = (),
+    kept: Sequence[Card] = (),
+) -> str:
+    """A picture of some cards side by side (a hand, the row); cards just put there (``new``)
+    or kept there (``kept``, by Elves) are framed and tagged, one copy for each given.
+
+    >>> from ethnos_rules import card, svg
+    >>> picture = svg.hand([card("DWA-red"), card("ELF-red")], new=[card("ELF-red")])
+    >>> picture.count("class='changed'"), "new" in picture
+    (1, True)
+
+    Raises:
+        TypeError: ``cards``, ``new`` or ``kept`` is not a sequence of Card.
+        ValueError: a card of ``new`` or ``kept`` is not among ``cards``.
+    """
+    cards = _checked_cards(cards, "cards")
+    tags = ["new"] * len(_checked_cards(new, "new")) + ["kept"] * len(_checked_cards(kept, "kept"))
+    where = _marked_positions(
+        cards, [*new, *kept], "the cards", "new and kept: {item} is not in {where}"
+    )
+    margin = 5 if where else 2  # room for the frames
+    width = max(1, len(cards)) * (CARD_W + 4) + 2 * margin
     desc = "Cards: " + (", ".join(c.code for c in cards) or "none") + "."
-    return _svg(width, CARD_H + 4, [card_defs(cards), *_cards(cards, 2, 2)], desc, size)
+    if where:
+        desc += " Marked: " + ", ".join(f"{cards[i].code} ({tags[n]})" for i, n in where.items())
+        desc += "."
+    marked = {i: tags[n] for i, n in where.items()}
+    body = [card_defs(cards), *_cards(cards, margin, margin, marked=marked)]
+    return _svg(width, CARD_H + 2 * margin, body, desc, size)
 
 
-def band_svg(band: Band, *, size: int | None = None) -> str:
-    """A picture of a band, its Leader first and marked."""
+def band_svg(band: Band, *, size: int | None = None, new: bool = False) -> str:
+    """A picture of a band, its Leader first and marked; framed and tagged when ``new`` (just
+    played).
+
+    >>> from ethnos_rules import Band, card, svg
+    >>> band = Band(card("DWA-red"), (card("DWA-blue"), card("SKE")))
+    >>> picture = svg.band(band, size=160, new=True)
+    >>> "A band of 3 led by DWA-red" in picture, "new band" in picture
+    (True, True)
+    """
     _expect(band, Band, "a band")
+    _expect(new, bool, "new")
     cards = band.cards
-    width = len(cards) * (CARD_W + 4) + 4
+    margin = 6 if new else 2
+    width = len(cards) * (CARD_W + 4) + 2 * margin
     desc = f"A band of {len(cards)} led by {band.leader.code}: {', '.join(c.code for c in cards)}."
-    body = [MARKER_DEFS, card_defs(cards), *_cards(cards, 2, 2, leader=0)]
-    return _svg(width, CARD_H + 4, body, desc, size)
+    body = [MARKER_DEFS, card_defs(cards)]
+    if new:
+        desc += " Marked as just played."
+        body.append(_halo(margin - 4, margin - 4, width - 2 * margin + 4, CARD_H + 8, 8))
+    body += _cards(cards, margin, margin, leader=0)
+    if new:
+        body.append(_tag(margin + 2, margin + 4, "new band")[0])
+    return _svg(width, CARD_H + 2 * margin, body, desc, size)
 
 
 # --- players' pieces ----------------------------------------------------------------------------

@@ -7,8 +7,10 @@ import copy
 import pickle
 import random
 import unittest
+from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra is not installed")
@@ -17,7 +19,12 @@ from open_spiel.integration_tests import api_test  # noqa: E402
 from open_spiel.python.algorithms import sample_some_states  # noqa: E402
 
 import ethnos_rules.openspiel  # noqa: E402  (registers python_ethnos)
-from ethnos_rules import RulesError, SetupError, legal_actions  # noqa: E402
+from ethnos_rules import (  # noqa: E402
+    RulesError,
+    SetupError,
+    WrongDecisionError,
+    legal_actions,
+)
 from ethnos_rules.agents import encode, returns  # noqa: E402
 
 OPTIONS = {
@@ -241,3 +248,146 @@ def test_information_state_tensors_are_the_librarys_information_states() -> None
             )
         checked += 1
     assert checked >= 3
+
+
+def _played_to(game: Any, rng: random.Random, stop: Callable[[Any], bool]) -> Any:
+    """A state of a random game of ``game``, played until ``stop`` says so."""
+    state = game.new_initial_state()
+    while not stop(state):
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _replayed(game: Any, state: Any) -> Any:
+    """A state reached by applying ``state``'s history id by id, as OpenSpiel would."""
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    return again
+
+
+@pytest.mark.parametrize("params", [{"players": 2}, {"players": 4, **OPTIONS}])
+def test_resample_from_infostate_keeps_what_the_seat_knows(params: dict[str, Any]) -> None:
+    """A resampled state looks the same to the seat (information state, observation, legal
+    ids, the band being built), is a whole game OpenSpiel can replay from its history, and
+    hides what the seat did not see: the other hands differ from draw to draw."""
+    game = pyspiel.load_game("python_ethnos", params)
+    rng, checked, bands, differ = random.Random(2), 0, 0, 0
+    for seed in range(3):
+        for cut in (60, 170, 330):
+            state = _played_to(
+                game,
+                random.Random(seed),
+                lambda s, cut=cut: (
+                    s.is_terminal()  # type: ignore[misc]
+                    or (len(s.history()) >= cut and not s.is_chance_node())
+                ),
+            )
+            if state.is_terminal():
+                continue
+            bands += bool(state.node.band)
+            for seat in range(game.num_players()):
+                drawn = state.resample_from_infostate(seat, rng)
+                assert drawn.information_state_string(seat) == state.information_state_string(seat)
+                assert drawn.observation_string(seat) == state.observation_string(seat)
+                assert list(drawn.information_state_tensor(seat)) == list(
+                    state.information_state_tensor(seat)
+                )
+                assert drawn.node.band == state.node.band
+                assert drawn.current_player() == state.current_player()
+                assert drawn.legal_actions(seat) == state.legal_actions(seat)
+                assert len(drawn.history()) == len(state.history())
+                # The other seats' views, worked out only when asked, are the replay's.
+                again = _replayed(game, drawn)
+                assert again.node == drawn.node
+                for other in range(game.num_players()):
+                    assert drawn.information_state_string(other) == (
+                        again.information_state_string(other)
+                    )
+                differ += any(
+                    drawn.game_state.players[other].hand != state.game_state.players[other].hand
+                    for other in range(game.num_players())
+                    if other != seat
+                )
+                checked += 1
+    assert checked >= 12 and differ >= checked // 2
+
+
+def test_resample_from_infostate_takes_a_band_begun_seeds_and_samplers() -> None:
+    game = pyspiel.load_game("python_ethnos", {"players": 3})
+    state = _played_to(game, random.Random(1), lambda s: len(s.node.band) >= 2)
+    seat = state.current_player()
+    drawn = state.resample_from_infostate(seat, random.Random(7))
+    assert drawn.node.band == state.node.band and drawn.legal_actions() == state.legal_actions()
+    assert drawn.history()[-2:] == state.history()[-2:]
+    # The same seed, the same world; a pickle of it plays on.
+    again = state.resample_from_infostate(seat, random.Random(7))
+    assert again.node == drawn.node
+    copied = pickle.loads(pickle.dumps(drawn))
+    assert copied.node == drawn.node and copied.history() == drawn.history()
+    # OpenSpiel's sampler, as its ISMCTS passes it; numpy's generator.
+    for sampler in (pyspiel.UniformProbabilitySampler(0.0, 1.0), np.random.default_rng(3)):
+        other = state.resample_from_infostate(seat, sampler)
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+    for bad in (None, 3, lambda: 1.5):
+        with pytest.raises(RulesError, match="CHANCE"):
+            state.resample_from_infostate(seat, bad)
+    for player in (-1, 3, True):
+        with pytest.raises(SetupError, match="SETUP-1"):
+            state.resample_from_infostate(player, random.Random(0))
+
+
+def test_ismcts_plays_a_whole_game_against_a_library_bot() -> None:
+    """OpenSpiel's own ISMCTSBot, out of the box (its default sampler and information-state
+    keys), with a tiny budget, against the greedy bot played through BotPlayer."""
+    from open_spiel.python.algorithms import ismcts
+
+    from ethnos_rules.bots import bot
+    from ethnos_rules.openspiel import BotPlayer, RandomPlayouts
+
+    game = pyspiel.load_game("python_ethnos", {"players": 2})
+    searcher = ismcts.ISMCTSBot(
+        game, RandomPlayouts(1, rng=1), uct_c=2.0, max_simulations=2,
+        random_state=np.random.RandomState(1),
+    )  # fmt: skip
+    players = [searcher, BotPlayer(bot("greedy"), rng=2)]
+    state, rng, searched = game.new_initial_state(), np.random.RandomState(3), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choice(ids, p=probs))
+        else:
+            searched += state.current_player() == 0 and len(state.legal_actions()) > 1
+            state.apply_action(players[state.current_player()].step(state))
+    assert searched > 50
+    assert sorted(state.returns()) == [-1.0, 1.0] or state.returns() == [0.0, 0.0]
+
+
+def test_random_playouts_and_bot_players_refuse_bad_arguments() -> None:
+    from ethnos_rules.bots import bot
+    from ethnos_rules.openspiel import BotPlayer, RandomPlayouts
+
+    game = pyspiel.load_game("python_ethnos", {"players": 3})
+    state = _played_to(game, random.Random(4), lambda s: not s.is_chance_node())
+    value = RandomPlayouts(4, rng=random.Random(0)).evaluate(state)
+    assert value.shape == (3,) and sum(value) == pytest.approx(0) and max(value) > 0
+    assert sum(p for _, p in RandomPlayouts().prior(state)) == pytest.approx(1)
+    for playouts in (0, 1.5, True):
+        with pytest.raises(ValueError, match="playouts"):
+            RandomPlayouts(playouts)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="CHANCE"):
+        RandomPlayouts(1, rng="seed")
+    with pytest.raises(SetupError, match="SETUP-1"):
+        BotPlayer("greedy")  # type: ignore[arg-type]
+    player = BotPlayer(bot("random"), rng=0)
+    ids: list[int] = []
+    while not ids or state.node.band:  # a decision, id by id
+        ids.append(player.step(state))
+        state.apply_action(ids[-1])
+    chance = _played_to(game, random.Random(4), lambda s: True)
+    with pytest.raises(WrongDecisionError):
+        player.step(chance)

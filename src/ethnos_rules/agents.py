@@ -18,6 +18,7 @@ from ._agents.encoding import (
     block_of,
     encode,
 )
+from ._agents.playouts import playout
 from ._agents.tensors import (
     HIDDEN_KEEP,
     HIDDEN_REVEAL,
@@ -69,6 +70,7 @@ __all__ = [
     "observation_size",
     "observation_tensor",
     "observation_text",
+    "playout",
     "returns",
     "seen_actions",
 ]

@@ -30,14 +30,29 @@ from __future__ import annotations
 
 import operator
 import pickle
+import random
 import re
 from typing import Any, SupportsIndex
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
-from ethnos_rules import CHANCE, ChanceNode, GameState, Options, new_game, step
+from ethnos_rules import (
+    CHANCE,
+    ChanceNode,
+    GameState,
+    InformationState,
+    Options,
+    RulesError,
+    SetupError,
+    WrongDecisionError,
+    new_game,
+    step,
+)
 from ethnos_rules._agents.tensors import Played, Seen
+from ethnos_rules._agents.worlds import World, draw_world, knowledge
+from ethnos_rules._rules.randomness import check_random
 from ethnos_rules._rules.setup import check_seat
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
@@ -45,6 +60,7 @@ from ethnos_rules.agents import (
     ObservationWriter,
     Recall,
     action_text,
+    encode,
     history_tensor,
     information_state_text,
     max_chance_events,
@@ -52,8 +68,10 @@ from ethnos_rules.agents import (
     max_history_tokens,
     observation_pieces,
     observation_text,
+    playout,
     returns,
 )
+from ethnos_rules.bots import Bot
 
 SHORT_NAME = "python_ethnos"
 
@@ -110,6 +128,7 @@ class EthnosGame(pyspiel.Game):
             given["tribes"] = "/".join(self.tribes)
         super().__init__(_GAME_TYPE, info, given)
         self.history_length = max_history_tokens(n, self.options)
+        self.start = new_game(n, tribes=self.tribes, options=self.options)
 
     # A copy or a pickle is the game made anew from its parameters: pyspiel's own pickling
     # of a Python game rebuilds the C++ game only, without this class's attributes.
@@ -148,10 +167,12 @@ class EthnosState(pyspiel.State):
     """A state of ``python_ethnos``: the game state, the band being built, and what each seat
     (and everyone) has seen so far."""
 
+    _replaying = False  # while the ids of a drawn world are taken (resample_from_infostate)
+
     def __init__(self, game: EthnosGame) -> None:
         super().__init__(game)
-        start = new_game(game.players, tribes=game.tribes, options=game.options)
-        self.node = EncodedState.of(start)
+        self.start = game.start
+        self.node = EncodedState.of(game.start)
         self.played = Played.empty()  # each seat's information state is worked out from it
 
     @property
@@ -187,6 +208,8 @@ class EthnosState(pyspiel.State):
         return [(i, p.numerator / p.denominator) for i, p in self.node.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
+        if self._replaying:  # a drawn world's ids: its node and decisions are set at the end
+            return
         node = self.node
         if not node.completes(action):
             self.node = node.apply_id(action)
@@ -195,6 +218,59 @@ class EthnosState(pyspiel.State):
         result = step(node.state, decision)
         self.node = EncodedState(result.state)
         self.played = self.played.add(decision, result.events)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> EthnosState:
+        """A state that ``player_id`` cannot tell from this one, drawn from the exact posterior
+        (:func:`~ethnos_rules.resample`): the other hands and the deck drawn to fit everything
+        the seat saw, with the band being built, if any, built again. Its history is a whole
+        game's ids, so it plays on, clones and pickles like any state.
+
+        OpenSpiel's ``ISMCTSBot`` calls it at every simulation.
+
+        Args:
+            player_id: The seat whose information state the new state keeps.
+            probability_sampler: What draws the hidden cards: a :class:`random.Random`, a
+                ``numpy.random.Generator``, or a callable that returns floats in [0, 1)
+                (OpenSpiel's ``UniformProbabilitySampler``; two of its floats seed the draw).
+
+        Raises:
+            SetupError: (``SETUP-1``) ``player_id`` is not a seat of the game.
+            RulesError: (``CHANCE``) ``probability_sampler`` is none of those.
+        """
+        check_seat(player_id, self.node.state.config.players)
+        drawn = draw_world(self.start, self.played, player_id, probability_sampler)
+        movers = [step.player for step in self.full_history()]
+        band = self.node.band
+        sampled = EthnosState(self.get_game())
+        sampled._replay(drawn, movers[: len(movers) - len(band)], band)
+        return sampled
+
+    def _replay(self, drawn: World, movers: list[int], band: tuple[int, ...]) -> None:
+        """Take the ids of ``drawn`` (in a state just made), each moved by the player that
+        ``movers`` gives (who moves is public: the same as in the game it was drawn from),
+        then the band's steps ``band``. The ids go through OpenSpiel's ``apply_action``,
+        which keeps the history, while the game itself is taken as drawn rather than applied
+        again id by id."""
+        self._replaying = True
+        try:
+            for mover, action in zip(movers, drawn.ids(), strict=True):
+                self._player = mover  # whom OpenSpiel records as moving
+                self.apply_action(action)
+        finally:
+            self._replaying = False
+        self.node, self.played = EncodedState(drawn.state), drawn.played
+        for action in band:
+            self.apply_action(action)
+
+    def knowledge(self, player_id: int) -> InformationState:
+        """What ``player_id`` knows of the game so far, as the library's bots take it (the
+        band being built is not in it: a band is one decision there).
+
+        Raises:
+            SetupError: (``SETUP-1``) ``player_id`` is not a seat of the game.
+        """
+        check_seat(player_id, self.node.state.config.players)
+        return knowledge(self.start, self.played, player_id)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return action_text(action)
@@ -278,6 +354,100 @@ class EthnosObserver:
         if self.recall:
             return information_state_text(self._recall(state, player), state.node, player)
         return observation_text(state.node, player, public=self.public, private=self.private)
+
+
+class RandomPlayouts(mcts.Evaluator):
+    """An evaluator for OpenSpiel's ``MCTSBot`` and ``ISMCTSBot``: a state's value is the mean
+    of the returns of ``playouts`` random games played on from it with the rules' own
+    functions (:func:`~ethnos_rules.agents.playout`: a band begun finished at random, then
+    whole decisions), far cheaper than OpenSpiel's ``RandomRolloutEvaluator``, which plays on
+    id by id through the state. The prior is uniform over the legal ids (the chance outcomes'
+    probabilities at chance).
+
+    Args:
+        playouts: Random games per evaluation (1 by default).
+        rng: A :class:`random.Random`, a ``numpy.random.Generator``, or a seed for a new
+            :class:`random.Random` (None: unseeded).
+
+    Raises:
+        ValueError: ``playouts`` is not a whole number from 1.
+        RulesError: (``CHANCE``) ``rng`` is none of those.
+    """
+
+    def __init__(self, playouts: int = 1, rng: Any = None) -> None:
+        if type(playouts) is not int or playouts < 1:
+            raise ValueError(f"playouts must be a whole number from 1, not {playouts!r}")
+        self.playouts = playouts
+        self.rng = random.Random(rng) if rng is None or type(rng) is int else rng
+        check_random(self.rng)
+
+    def evaluate(self, state: EthnosState) -> Any:
+        """The mean returns of the playouts from ``state``, one number a seat."""
+        total = np.zeros(state.get_game().num_players())
+        for _ in range(self.playouts):
+            total += returns(playout(state.node, self.rng))
+        return total / self.playouts
+
+    def prior(self, state: EthnosState) -> list[tuple[int, float]]:
+        """Uniform over the legal ids; at chance, the outcomes' probabilities."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(action, 1 / len(legal)) for action in legal]
+
+
+class BotPlayer(pyspiel.Bot):
+    """A library bot (:class:`~ethnos_rules.bots.Bot`, e.g. ``bots.bot("greedy")``) as an
+    OpenSpiel bot, to play ``python_ethnos`` beside OpenSpiel's own (``evaluate_bots``, a
+    loop of ``bot.step(state)``).
+
+    At the start of a decision it gives the bot what its seat knows
+    (:meth:`EthnosState.knowledge`) and plays the bot's choice id by id: a band is its
+    Leader's id, then each card's, then ``band done``, over as many calls of :meth:`step`.
+
+    Args:
+        bot: The library bot.
+        rng: The generator the bot draws with: a :class:`random.Random` or a seed for one.
+
+    Raises:
+        SetupError: (``SETUP-1``) ``bot`` has no name, description and ``choose``.
+        RulesError: (``CHANCE``) ``rng`` is no random.Random or seed.
+    """
+
+    def __init__(self, bot: Bot, rng: random.Random | int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        if not isinstance(bot, Bot):
+            raise SetupError("SETUP-1", f"a bot has a name, description and choose(): {bot!r}")
+        self.bot = bot
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        check_random(self.rng)
+        self._ids: list[int] = []  # the steps of a band still to take
+
+    def step(self, state: EthnosState) -> int:
+        """The next id of the bot's decision for the seat to move in ``state``.
+
+        Raises:
+            WrongDecisionError: chance is to move, or the game is over.
+            RulesError: a band begun in ``state`` that this bot did not begin.
+        """
+        if state.node.band:
+            if not self._ids:
+                raise RulesError("BAND-1", f"{self.bot.name} did not begin the band being built")
+            return self._ids.pop(0)
+        player = state.current_player()
+        if player < 0:
+            raise WrongDecisionError("CHANCE", f"{self.bot.name} has nothing to decide here")
+        self._ids = list(encode(self.bot.choose(state.knowledge(player), self.rng)))
+        return self._ids.pop(0)
+
+    def restart_at(self, state: EthnosState) -> None:
+        self._ids = []
+
+    def inform_action(self, state: EthnosState, player_id: int, action: int) -> None:
+        pass
+
+    def __repr__(self) -> str:
+        return f"BotPlayer({self.bot!r})"
 
 
 pyspiel.register_game(_GAME_TYPE, EthnosGame)

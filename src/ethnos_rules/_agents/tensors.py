@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import math
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -29,7 +29,7 @@ from .._rules.actions import Action, Keep, RestShown, not_an_action
 from .._rules.components import KINGDOMS, Card, Tribe
 from .._rules.decisions import DECISION_TYPES
 from .._rules.editions import FIRST_EDITION
-from .._rules.engine import CHANCE, is_terminal, winners
+from .._rules.engine import CHANCE, is_terminal, step, winners
 from .._rules.errors import SetupError
 from .._rules.events import Event
 from .._rules.invariants import InvalidStateError
@@ -529,7 +529,8 @@ def information_state_text(recall: Iterable[Action], node: EncodedState, seat: i
     if not isinstance(node, EncodedState):
         raise InvalidStateError((f"expected an EncodedState, not {type(node).__name__}",))
     check_seat(seat, node.state.config.players)
-    return "\n".join([f"seat {seat}", *map(str, recall), *map(action_text, node.band)])
+    items = recall.text() if isinstance(recall, Recall) else "\n".join(map(str, recall))
+    return "\n".join([f"seat {seat}", *([items] if items else []), *map(action_text, node.band)])
 
 
 # --- the information state --------------------------------------------------------------------
@@ -580,12 +581,13 @@ class Recall:
         length: How many items in all.
     """
 
-    __slots__ = ("_tokens", "_upto", "before", "items", "length")
+    __slots__ = ("_text", "_tokens", "_upto", "before", "items", "length")
 
     def __init__(self, before: Recall | None, items: tuple[Action, ...], length: int) -> None:
         self.before, self.items, self.length = before, items, length
         self._tokens: tuple[int, ...] | None = None  # of these items, once asked for
         self._upto: tuple[int, ...] | None = None  # of every item up to these, now and then
+        self._text: str | None = None  # every item up to these, once asked for
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Recall):
@@ -628,6 +630,21 @@ class Recall:
     def __reduce__(self) -> tuple[Any, ...]:
         return (_recall_of, (tuple(self),))
 
+    def text(self) -> str:
+        """Every item as text, one a line (remembered: a search asks for the same
+        information state's text again and again, as the key of its tree)."""
+        if self._text is None:
+            unwritten: list[Recall] = []
+            link: Recall | None = self
+            while link is not None and link._text is None:
+                unwritten.append(link)
+                link = link.before
+            lines = [link._text] if link is not None and link._text else []
+            for each in reversed(unwritten):
+                lines += map(str, each.items)
+            self._text = "\n".join(lines)
+        return self._text
+
     def tokens(self) -> list[int]:
         """The tokens of every item, in order (:func:`item_tokens`)."""
         # A search asks for the same information states' tokens again and again. Each link
@@ -667,26 +684,54 @@ class Played:
     (:meth:`recall`), then remembered on each link: a game played without asking costs one
     link per decision, not a pass over every seat's view of its events.
 
+    A chain made by :meth:`unreplayed` holds its decisions without their events, and replays
+    them only when a view that is not known yet needs them.
+
     Attributes:
         before: The decisions before the last one, or None (nothing played).
         decision: The last decision.
-        events: Its events, as :func:`~ethnos_rules.step` gives them.
         length: How many decisions in all.
     """
 
-    __slots__ = ("_recalls", "before", "decision", "events", "length")
+    __slots__ = ("_events", "_recalls", "_replay", "before", "decision", "length")
 
     def __init__(
-        self, before: Played | None, decision: Action | None, events: tuple[Event, ...]
+        self, before: Played | None, decision: Action | None, events: tuple[Event, ...] | None
     ) -> None:
-        self.before, self.decision, self.events = before, decision, events
+        self.before, self.decision, self._events = before, decision, events
         self.length: int = 0 if before is None else before.length + 1
         self._recalls: dict[Seen, Recall] = {}
+        self._replay: _Replay | None = None  # what fills in the events, if they are not known
 
     @classmethod
     def empty(cls) -> Played:
         """Nothing played yet."""
         return cls(None, None, ())
+
+    @classmethod
+    def unreplayed(
+        cls, start: GameState, decisions: Sequence[Action], known: Mapping[Seen, Recall]
+    ) -> Played:
+        """``decisions`` made from ``start``, their events left to be worked out (by replaying
+        them, once) when a view not given in ``known`` is asked for: ``known`` gives views
+        already known of the whole chain (what one seat saw of a game drawn to fit it)."""
+        replay = _Replay(start)
+        played = cls.empty()
+        for decision in decisions:
+            played = Played(played, decision, None)
+            played._replay = replay
+            replay.links.append(played)
+        played._recalls.update(known)
+        return played
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The last decision's events, as :func:`~ethnos_rules.step` gives them."""
+        if self._events is None:
+            assert self._replay is not None
+            self._replay.fill()
+            assert self._events is not None
+        return self._events
 
     def add(self, decision: Action, events: tuple[Event, ...]) -> Played:
         """``decision`` made next, with its ``events``."""
@@ -712,6 +757,16 @@ class Played:
         seat = None if seen == "public" else int(seen)
         return seen_actions(self.decision, self.events, seat)
 
+    def decisions(self) -> list[Action]:
+        """Each decision, from the first."""
+        out = []
+        link = self
+        while link.before is not None:
+            assert link.decision is not None
+            out.append(link.decision)
+            link = link.before
+        return out[::-1]
+
     def pairs(self) -> list[tuple[Action, tuple[Event, ...]]]:
         """Each decision with its events, from the first."""
         out = []
@@ -732,6 +787,25 @@ class Played:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_played_of, (tuple(self.pairs()),))
+
+
+class _Replay:
+    """The links of an unreplayed chain, and the state they start from: :meth:`fill` replays
+    their decisions once and gives each link its events."""
+
+    __slots__ = ("links", "start")
+
+    def __init__(self, start: GameState) -> None:
+        self.start, self.links = start, list[Played]()
+
+    def fill(self) -> None:
+        state = self.start
+        for link in self.links:
+            assert link.decision is not None
+            result = step(state, link.decision)
+            link._events, state = result.events, result.state
+            link._replay = None
+        self.links = []
 
 
 def _played_of(pairs: tuple[tuple[Action, tuple[Event, ...]], ...]) -> Played:

@@ -1,5 +1,6 @@
-"""Regenerate the golden playthroughs in ``tests/golden/`` and the golden pictures in
-``tests/golden/svg/`` (defined in ``tests/golden_pictures.py``).
+"""Regenerate the golden playthroughs in ``tests/golden/``, the golden pictures in
+``tests/golden/svg/`` (defined in ``tests/golden_pictures.py``) and the pictures of steps with
+their changes marked in ``tests/golden/highlight/`` (``tests/golden_highlights.py``).
 
 Usage: ``python scripts/regenerate_golden.py`` (from any directory; with the project's
 virtualenv, e.g. ``.venv/bin/python scripts/regenerate_golden.py``). The games and their text
@@ -20,16 +21,18 @@ def main() -> int:
     """Rewrite the golden files and say which changed."""
     sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
     from golden_games import write_all
+    from golden_highlights import HIGHLIGHT_DIR, HIGHLIGHTS
     from golden_pictures import PICTURES, SVG_DIR
 
     for path, changed in write_all():
         print(f"{'rewritten' if changed else 'unchanged'}: {path.relative_to(ROOT)}")
-    SVG_DIR.mkdir(exist_ok=True)
-    for name, draw in PICTURES.items():
-        path, text = SVG_DIR / f"{name}.svg", draw() + "\n"
-        changed = not path.exists() or path.read_text() != text
-        path.write_text(text)
-        print(f"{'rewritten' if changed else 'unchanged'}: {path.relative_to(ROOT)}")
+    for folder, pictures in ((SVG_DIR, PICTURES), (HIGHLIGHT_DIR, HIGHLIGHTS)):
+        folder.mkdir(exist_ok=True)
+        for name, draw in pictures.items():
+            path, text = folder / f"{name}.svg", draw() + "\n"
+            changed = not path.exists() or path.read_text() != text
+            path.write_text(text)
+            print(f"{'rewritten' if changed else 'unchanged'}: {path.relative_to(ROOT)}")
     return 0
 
 

@@ -7,12 +7,13 @@ drift from them. A picture is put right after its block, folded under its captio
 
 **What is drawn.** On the rules and tribe pages, the quickstart and the gallery (``PAGES``),
 every name bound by ``name = position(...)`` is drawn, the whole position. On every page, an
-example whose statement ends with a ``# picture`` comment draws the name it binds::
+example whose statement ends with a ``# picture`` comment draws the name it binds (these are
+the statements of ``>>>`` lines)::
 
-    >>> board = position(4, TRIBES, hands={0: "DWA-red"})  # picture
-    >>> placed = step(played.state, parse_action("place Duris"))  # picture seat=0
-    >>> recruited = step(board, parse_action("recruit DWA-purple"))  # picture hand=0
-    >>> played = step(state, parse_action("band *DWA-purple DWA-red"))  # picture band=0
+    board = position(4, TRIBES, hands={0: "DWA-red"})  # picture
+    placed = step(played.state, parse_action("place Duris"))  # picture seat=0
+    recruited = step(board, parse_action("recruit DWA-purple"))  # picture hand=0
+    played = step(state, parse_action("band *DWA-purple DWA-red"))  # picture band=0
 
 The name may be bound to a :class:`~ethnos_rules.GameState` (drawn as it is) or to a
 :class:`~ethnos_rules.Step`, the result of ``step(state, action)``: its ``state`` is drawn with
@@ -236,12 +237,16 @@ def _band(state: Any, events: Sequence[Any], mark: Mark) -> tuple[str, str]:
 
 
 def _caption(mark: Mark, is_step: bool, what: str) -> str:
-    name = f"<code>{html.escape(mark.name)}</code>"
+    name = f"<code>{_escape(mark.name)}</code>"
     if not is_step:
-        return f"{name}: {html.escape(what)}"
+        return f"{name}: {_escape(what)}"
     if mark.action is None:
-        return f"After the decision of {name}: {html.escape(what)}"
-    return f"After <code>{html.escape(mark.action)}</code> ({name}): {html.escape(what)}"
+        return f"After the decision of {name}: {_escape(what)}"
+    return f"After <code>{_escape(mark.action)}</code> ({name}): {_escape(what)}"
+
+
+def _escape(words: str) -> str:
+    return html.escape(words, quote=False)  # text between tags: no quotes to escape
 
 
 # --- the pages ----------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ extensions = [
     "sphinx_autodoc_typehints",
     "rule_catalogue",  # local: docs/_ext/rule_catalogue.py fills reference/rule-catalogue.md
     "pictures",  # local: docs/_ext/pictures.py draws the positions of the pages' examples
+    "rule_links",  # local: docs/_ext/rule_links.py links rule ids to their rule, checks links
 ]
 
 source_suffix = {

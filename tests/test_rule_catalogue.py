@@ -93,13 +93,14 @@ def test_the_catalogue_test_cites_nothing(catalogue: rc.Catalogue) -> None:
 
 
 def test_rendered_page_lists_every_rule(catalogue: rc.Catalogue) -> None:
-    """Catalogue: the generated Markdown has one table row per rule id, linked to the spec."""
+    """Catalogue: the generated Markdown has one table row per rule id, linked to its anchor in
+    the spec."""
     text = rc.render(catalogue)
     rows = [line for line in text.splitlines() if line.startswith("| [")]
     assert [row.split("]")[0].removeprefix("| [") for row in rows] == [
         rule.id for rule in catalogue.rules
     ]
-    assert all("](rules-1e.md)" in row for row in rows)
+    assert all(f"](rules-1e.md#{row.split(']')[0].removeprefix('| [')})" in row for row in rows)
 
 
 def test_the_docs_page_is_generated_by_the_extension() -> None:
@@ -241,8 +242,11 @@ def test_catalogue_reports_untested_and_unknown_ids(tmp_path: Path) -> None:
     assert catalogue.code_citing("ZAP-1") == {"src/pkg/mod.py": [1]}
     text = rc.render(catalogue)
     assert "**Not yet cited by any test:** ZAP-2, ZAP-5a, ZAP-2P-1, DICE." in text
-    assert "| [ZAP-1](rules-1e.md) | First | `src/pkg/mod.py` (1) | `test_a.py::test_a` |" in text
-    assert "| [ZAP-2](rules-1e.md) | An untitled rule | — | **none** |" in text
+    assert (
+        "| [ZAP-1](rules-1e.md#ZAP-1) | First | `src/pkg/mod.py` (1) | `test_a.py::test_a` |"
+        in text
+    )
+    assert "| [ZAP-2](rules-1e.md#ZAP-2) | An untitled rule | — | **none** |" in text
     assert "**Cited but not in the spec:** ZAP-7 (`src/pkg/mod.py`:1)" in text
 
 
@@ -253,7 +257,7 @@ def test_sphinx_hook_fills_only_the_catalogue_page(tmp_path: Path) -> None:
     source = [f"# Catalogue\n\n{rc.MARKER}\n"]
     rc._fill_page(app, rc.PAGE, source)
     assert rc.MARKER not in source[0]
-    assert "| [ZAP-1](rules-1e.md) | First |" in source[0]
+    assert "| [ZAP-1](rules-1e.md#ZAP-1) | First |" in source[0]
     other = [f"# Other\n\n{rc.MARKER}\n"]
     rc._fill_page(app, "reference/other", other)
     assert other == [f"# Other\n\n{rc.MARKER}\n"]

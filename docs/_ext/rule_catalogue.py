@@ -284,7 +284,9 @@ def _code_cell(where: dict[str, list[int]], limit: int = 6) -> str:
 
 
 def render(catalogue: Catalogue, spec_link: str = "rules-1e.md") -> str:
-    """The catalogue as MyST Markdown: a summary, then one table per spec section."""
+    """The catalogue as MyST Markdown: a summary, then one table per spec section; each rule
+    id links to its own anchor on the spec page (``rules-1e.md#BAND-2``, an anchor the
+    ``rule_links`` extension gives the page)."""
     untested = catalogue.untested()
     lines = [
         f"{len(catalogue.rules)} rule ids; {len(catalogue.rules) - len(untested)} cited by at "
@@ -312,7 +314,7 @@ def render(catalogue: Catalogue, spec_link: str = "rules-1e.md") -> str:
         tests = catalogue.tests_citing(rule.id)
         tested = ", ".join(f"`{t}`" for t in tests) or "**none**"
         lines.append(
-            f"| [{rule.id}]({spec_link}) | {_cell(rule.title)} "
+            f"| [{rule.id}]({spec_link}#{rule.id}) | {_cell(rule.title)} "
             f"| {_code_cell(catalogue.code_citing(rule.id))} | {tested} |"
         )
     return "\n".join(lines) + "\n"

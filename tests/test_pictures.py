@@ -4,9 +4,7 @@ through in a real browser."""
 
 from __future__ import annotations
 
-import json
-import random
-import shutil
+import os
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,11 +21,12 @@ from ethnos_rules import (
     play_random,
     position,
     svg,
-    validate,
 )
+from ethnos_rules._text import rulebook
 from ethnos_rules._text.html_replay import replay_html
 from golden_pictures import PICTURES, SVG_DIR
-from helpers import EXAMPLES, install_debian, run
+from helpers import install_debian
+from replay_pages import page_data, turn_lines
 
 REGENERATE = "pictures changed: python scripts/regenerate_golden.py, then review git diff"
 NS = "{http://www.w3.org/2000/svg}"
@@ -94,150 +93,157 @@ def test_the_full_picture_shows_every_hand_and_the_pieces() -> None:
         svg.board(state, seat=4)
 
 
-def test_replay_html_from_the_command_line(tmp_path: Path) -> None:
-    out = tmp_path / "game.html"
-    result = run("replay", str(EXAMPLES / "valid-2p.json"), "--html", str(out))
-    assert result.exit_code == 0, result.output
-    page = out.read_text()
-    assert page.startswith("<!DOCTYPE html>") and "<script>" in page
-    assert " src=" not in page and "<link" not in page  # nothing from the network
-    bad = run("replay", str(EXAMPLES / "valid-2p.json"), "--html", str(tmp_path))
-    assert bad.exit_code != 0
+def test_bad_picture_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="an integer from 1 to 100,000, not -5"):
+        svg.board(play_random(2, seed=1).final, size=-5)
 
 
-def test_a_seat_page_holds_no_hidden_card() -> None:
-    record = GameRecord.read(EXAMPLES / "valid-4p-kept-at-seat-2.json")
-    page = replay_html(record)
-    assert "as seat 2 sees it" in page and "every hand shown" not in page
-    assert "cards (hidden)" in page
+# --- the HTML replay in a real browser (its other tests: test_html_replay.py) ---------------------
 
-
-# --- in a real browser ---------------------------------------------------------------------------
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "replay-screenshots"
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    why = install_debian(
-        ["chromium", "chromium-driver"],
-        lambda: bool(shutil.which("chromium") and shutil.which("chromedriver")),
-    )
+def chromium() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as err:  # pragma: no cover - the dev extras install it
+        pytest.skip(f"the replay's browser test needs Playwright for Python: {err}")
+    why = install_debian(["chromium"], lambda: os.access(CHROMIUM, os.X_OK))
     if why is not None:
-        pytest.skip(f"the browser test needs headless Chromium: {why}")
-    from selenium.webdriver.chrome.service import Service
+        pytest.skip(f"the replay's browser test needs Debian's Chromium at {CHROMIUM}: {why}")
+    with sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
+        except Exception as err:  # pragma: no cover - depends on the machine
+            pytest.skip(f"Chromium at {CHROMIUM} does not start under Playwright: {err}")
+        yield browser
+        browser.close()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-    yield driver
-    driver.quit()
+
+class Opened:
+    """A replay page in the browser, with every console error, page error and request it
+    makes."""
+
+    def __init__(self, chromium: Any, width: int) -> None:
+        self.page = chromium.new_page(viewport={"width": width, "height": 1000})
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "warning"):
+            self.errors.append(f"console {message.type}: {message.text}")
+
+    def open(self, url: str) -> Any:
+        self.page.goto("about:blank")
+        self.page.goto(url)
+        self.page.wait_for_selector("body[data-ready]")
+        return self.page
+
+    def where(self) -> str:
+        return str(self.page.inner_text("#where"))
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def test_the_replay_steps_in_a_browser(browser: Any, tmp_path: Path) -> None:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-
+def test_the_replay_steps_in_a_browser(chromium: Any, tmp_path: Path) -> None:
+    """By turn (the default) and by decision, with the buttons, the keys, the slider and the
+    address (#N after N decisions, #N.2 the second view of a step where an Age ends, #tK turn
+    K); rule ids as links with the rule's sentence; the Age's scores; no request, no error;
+    and at 420 px nothing scrolls sideways. Screenshots go to build/replay-screenshots/."""
     record = GameRecord.from_playthrough(play_random(3, seed=2))
-    page = tmp_path / "replay.html"
-    page.write_text(replay_html(record))
-    browser.get(page.as_uri())
-    where = browser.find_element(By.ID, "where")
-    total = len(record.actions)
-    assert where.text == f"step 0 of {total}"
-    body = browser.find_element(By.TAG_NAME, "body")
-    for _ in range(3):
-        body.send_keys(Keys.ARROW_RIGHT)
-    body.send_keys(Keys.ARROW_LEFT)
-    assert where.text == f"step 2 of {total}"
-    assert browser.find_element(By.CSS_SELECTOR, "#story h2").text.startswith("Step 2: ")
-    assert browser.find_elements(By.CSS_SELECTOR, "#board svg g.kingdom")
-    browser.find_element(By.ID, "next").click()
-    assert where.text == f"step 3 of {total}"
-    ends = browser.execute_script("return DATA.frames.flatMap((f, i) => f.scores ? [i] : [])")
-    assert len(ends) == 2  # two Ages with 3 players
-    browser.execute_script(f"show({ends[0]})")
-    assert "Age I scored" in browser.find_element(By.CSS_SELECTOR, "table.scores").text
-    body.send_keys(Keys.END)
-    assert where.text == f"step {total} of {total}"
-    assert "win" in browser.find_element(By.ID, "story").text
-    shot = tmp_path / "replay.png"
-    browser.save_screenshot(str(shot))
-    assert shot.stat().st_size > 10_000
-    browser.set_window_size(600, 1000)  # a phone: the board keeps a legible width, scrolling
-    board = browser.find_element(By.CSS_SELECTOR, "#board svg")
-    assert board.size["width"] >= 540
-    browser.save_screenshot(str(tmp_path / "replay-600.png"))
-    browser.set_window_size(1280, 1000)
-    rng = random.Random(1)
-    browser.execute_script(f"show({rng.randrange(total)})")
-    assert browser.find_elements(By.CSS_SELECTOR, "#board svg use")
-    browser.get("about:blank")
-    browser.get(page.as_uri() + "#7")  # an address names a step; the page opens there
-    assert browser.find_element(By.ID, "where").text == f"step 7 of {total}"
-    browser.execute_script("location.hash = '#9'")  # and follows it when it changes
-    assert browser.find_element(By.ID, "where").text == f"step 9 of {total}"
-    for bad in ("#abc", "#12abc", "#-3"):  # not a step: the address goes back to the step
-        browser.execute_script(f"location.hash = '{bad}'")
-        assert browser.execute_script("return location.hash") == "#9"
-    page.write_text(replay_html(record, at=11))
-    browser.get("about:blank")
-    browser.get(page.as_uri())
-    assert browser.find_element(By.ID, "where").text == f"step 11 of {total}"
-    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-    assert browser.execute_script("return location.hash") == "#12"
-    browser.find_element(By.ID, "slider").send_keys(Keys.ARROW_RIGHT)  # one step, not two
-    assert browser.find_element(By.ID, "where").text == f"step 13 of {total}"
+    file = tmp_path / "replay.html"
+    file.write_text(replay_html(record), encoding="utf-8")
+    data = page_data(file.read_text(encoding="utf-8"))
+    views, turns, total = data["views"], data["turns"], len(record.actions)
+    browser = Opened(chromium, 1280)
+    page = browser.open(file.as_uri())
+    last_of_setup = views[turns[0]["last"]]["step"]
+    assert browser.where() == f"turn 0 of {len(turns) - 1} · step 0–{last_of_setup} of {total}"
+    assert page.inner_text("#story h2") == "The setup"
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft"):
+        page.keyboard.press(key)
+    assert page.inner_text("#story h2") == turns[2]["title"]
+    assert page.locator("#story p:not(.did)").count() == len(turn_lines(data, turns[2]))
+    assert page.evaluate("location.hash") == "#t2"
+    assert page.locator("#board svg g.kingdom").count() == 6
+    page.keyboard.press("Shift+ArrowRight")  # one decision on, by decision from now
+    after = views[turns[2]["last"] + 1]
+    assert browser.where() == f"step {after['step']} of {total}"
+    assert page.inner_text("#story h2") == after["title"]
+    page.click("#by-turn")  # back by turn: the turn holding that decision
+    assert page.evaluate("location.hash") == f"#t{after['turn']}"
+    page.keyboard.press("d")
+    page.click("#next")
+    assert browser.where() == f"step {views[turns[after['turn']]['last'] + 1]['step']} of {total}"
+    rule = page.locator("#story a.rule").first
+    said = rulebook.sentence(rule.inner_text())
+    assert rule.get_attribute("title") == said
+    assert rule.get_attribute("href") == rulebook.address(rule.inner_text())
+    page.keyboard.press("End")  # the game's end: the last view of the last decision
+    assert browser.where() == f"step {total} of {total} (part 3 of 3)"
+    assert "win" in page.inner_text("#story")
+    browser.shot("replay-1280-end")
+
+    scored = next(v for v in views if "scores" in v)
+    k = next(i for i, v in enumerate(views) if v["step"] == scored["step"])
+    part = views.index(scored) - k + 1  # the second view of its step: after the Age's end
+    page = browser.open(f"{file.as_uri()}#{scored['step']}.{part}")
+    assert "Age I scored" in page.inner_text("table.scores caption")
+    assert page.locator("table.scores tr").count() == 1 + 3 + page.locator("#hint tr").count()
+    browser.shot("replay-1280-age-scored")
+    page.keyboard.press("t")  # by turn: the Age's scores are a step of their own
+    assert page.inner_text("#story h2") == "Age I is scored"
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text("#story h2") == "Age II begins"
+
+    page = browser.open(file.as_uri() + "#7")  # an address names a step; the page opens there
+    assert browser.where() == f"step 7 of {total}"
+    page.evaluate("location.hash = '#9'")  # and follows it when it changes
+    assert browser.where() == f"step 9 of {total}"
+    page.evaluate("location.hash = '#t5'")
+    assert page.inner_text("#story h2") == turns[5]["title"]
+    for bad in ("#abc", "#12abc", "#-3", f"#t{len(turns)}", f"#{total + 1}", "#9.4"):
+        page.evaluate(f"location.hash = '{bad}'")  # not a step: the address goes back
+        assert page.evaluate("location.hash") == "#t5", bad
+    file.write_text(replay_html(record, at=11), encoding="utf-8")
+    page = browser.open(file.as_uri())  # at=11: after 11 decisions, by decision
+    assert browser.where() == f"step 11 of {total}"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("location.hash") == "#12"
+    page.focus("#slider")
+    page.keyboard.press("ArrowRight")  # the slider steps by itself: one step, not two
+    assert browser.where() == f"step 13 of {total}"
+    assert browser.errors == [] and set(browser.requests) == {file.as_uri()}
+
+    phone = Opened(chromium, 420)  # a phone: the page fits, the board within it
+    for name, address in (
+        ("setup", ""),
+        ("end", f"#{total}"),
+        ("turn-40", "#t40"),
+        ("age-scored", f"#{scored['step']}.{part}"),
+    ):
+        page = phone.open(file.as_uri() + address)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 420, address
+        assert page.locator("#board svg").bounding_box()["width"] <= 420
+        phone.shot(f"replay-420-{name}")
+    page.click("#board")  # a tap shows the board full size, in a box that scrolls by itself
+    assert page.locator("#board svg").bounding_box()["width"] >= 700
+    assert page.evaluate("document.documentElement.scrollWidth") <= 420
+    assert phone.errors == []
+
     refused = attrs.evolve(record, first_player=5)  # the setup itself is refused
-    page.write_text(replay_html(refused))
-    browser.get(page.as_uri())
-    assert "The setup is refused: AGE-5" in browser.find_element(By.ID, "story").text
-
-
-def test_replay_html_exits_as_replay_does_and_tells_the_whole_game(tmp_path: Path) -> None:
-    """A page of a record that breaks a rule or claims the wrong Glory is written, shows the
-    refusal as validate() says it (the decision's index, the Age and turn, the rule, what was
-    legal), and replay --html exits 1; a whole record's page tells every private draw."""
-    out = tmp_path / "page.html"
-    for name in ("invalid-tie-split.json", "invalid-band.json"):
-        refused = run("replay", str(EXAMPLES / name), "--html", str(out), "--force")
-        report = validate(GameRecord.read(EXAMPLES / name))
-        assert refused.exit_code == 1 and report.summary() in refused.output
-        page = out.read_text()
-        data = json.loads(page.split("const DATA = ", 1)[1].split(";\n", 1)[0])
-        assert data["error"] == report.summary()
-    page = replay_html(GameRecord.from_playthrough(play_random(3, seed=7)))
-    assert page.count("from the deck (RECRUIT-1)") > 20  # "Seat 0 draws MER-blue from the deck"
-
-
-def test_record_text_cannot_end_or_hide_the_page_script() -> None:
-    record = GameRecord.from_playthrough(play_random(2, seed=1))
-    bad = attrs.evolve(record, actions=(*record.actions[:30], "<!--<script></script>"))
-    page = replay_html(bad)
-    script = page.split("<script>", 1)[1].rsplit("</script>", 1)[0]
-    assert "<" not in script.split("const DATA = ", 1)[1].split(";\n", 1)[0]
-
-
-def test_bad_picture_and_page_arguments_are_refused() -> None:
-    with pytest.raises(ValueError, match="an integer from 1 to 100,000, not -5"):
-        svg.board(play_random(2, seed=1).final, size=-5)
-    for at in (-1, 1.5, True):
-        with pytest.raises(ValueError, match="a number of decisions from 0"):
-            replay_html(GameRecord.from_playthrough(play_random(2, seed=1)), at=at)  # type: ignore[arg-type]
-
-
-def test_replay_html_at_opens_the_page_at_that_step(tmp_path: Path) -> None:
-    """``replay --at N --html OUT`` writes the whole game's page, opening at step N."""
-    out = tmp_path / "page.html"
-    result = run("replay", str(EXAMPLES / "valid-2p.json"), "--at", "30", "--html", str(out))
-    assert result.exit_code == 0 and "at step 30" in result.output
-    assert out.read_text() == replay_html(GameRecord.read(EXAMPLES / "valid-2p.json"), at=30)
-    assert out.read_text() != replay_html(GameRecord.read(EXAMPLES / "valid-2p.json"))
-    refused = run(
-        "replay", str(EXAMPLES / "invalid-band.json"), "--at", "40", "--html", str(out), "--force"
-    )
-    assert refused.exit_code == 1 and "at step 30" in refused.output  # where it is refused
+    file.write_text(replay_html(refused), encoding="utf-8")
+    page = browser.open(file.as_uri())
+    assert "The setup is refused: AGE-5" in page.inner_text("#story")
 
 
 def test_the_text_picture_names_the_kingdoms_and_the_outcome() -> None:

@@ -306,14 +306,29 @@ class CardDrawn(Event):
         return None if self.seat is None else _only(self.seat)
 
     def __str__(self) -> str:
-        rule = self.rule
-        if self.source == "row":
-            return f"{self.card} is turned face up into the row ({rule})."
-        if self.source == "deal":
-            return f"Seat {self.seat} is dealt {self.card} ({rule})."
-        if self.source == "wizard":
-            return f"Seat {self.seat}'s Wizards draw {self.card} ({rule})."
-        return f"Seat {self.seat} draws {self.card} from the deck ({rule})."
+        return _drawn_text(str(self.card), self.seat, self.source)
+
+    @staticmethod
+    def unseen(seat: int, source: Source) -> str:
+        """The sentence of a card drawn into the hand of ``seat``, told to a player who does
+        not see the card (a record kept at another seat holds it as ``?``).
+
+        >>> from ethnos_rules import CardDrawn
+        >>> print(CardDrawn.unseen(1, "wizard"))
+        Seat 1's Wizards draw a card (TRIBE-WIZ-1).
+        """
+        return _drawn_text("a card", seat, source)
+
+
+def _drawn_text(card: str, seat: int | None, source: Source) -> str:
+    rule = _SOURCE_RULES[source]
+    if source == "row":
+        return f"{card} is turned face up into the row ({rule})."
+    if source == "deal":
+        return f"Seat {seat} is dealt {card} ({rule})."
+    if source == "wizard":
+        return f"Seat {seat}'s Wizards draw {card} ({rule})."
+    return f"Seat {seat} draws {card} from the deck ({rule})."
 
 
 _SOURCE_RULES = {"deal": "AGE-2", "row": "AGE-3", "deck": "RECRUIT-1", "wizard": "TRIBE-WIZ-1"}
@@ -949,6 +964,16 @@ class CardKept(Event):
 
     def __str__(self) -> str:
         return f"Elves: seat {self.seat} keeps {self.card} (up to X = {self.limit}) (TRIBE-ELF-1)."
+
+    @staticmethod
+    def unseen(seat: int) -> str:
+        """The sentence told to a player who does not see the card kept.
+
+        >>> from ethnos_rules import CardKept
+        >>> print(CardKept.unseen(0))
+        Elves: seat 0 keeps a card (TRIBE-ELF-1).
+        """
+        return f"Elves: seat {seat} keeps a card (TRIBE-ELF-1)."
 
 
 @attrs.frozen(slots=True)

@@ -1,10 +1,22 @@
-"""A recorded game as one self-contained HTML page to step through, decision by decision.
+"""A recorded game as one self-contained HTML page that a person steps through, turn by turn
+or decision by decision.
 
 The page holds everything (inline SVG, CSS and a little JavaScript; nothing from the
-network). Each step shows the board after the decision and the sentences of its events; the
-steps that end an Age also show the Age's scores by source. A record kept at one seat shows
-what that seat saw. Each different part of a picture (a kingdom strip, a player's panel) is
-written once, so the page stays small.
+network). It steps by turns: a recruit with its card drawn, or a band with its marker and its
+Leader's ability, is one step; which decisions make a turn is read from their events (a turn
+begins with an event that ``opens_turn``, in the rules' events). It also steps by single
+decisions, as the record holds them.
+
+Each step shows the board and what happened, in the events' own sentences (laid out by the
+narration's :class:`~ethnos_rules._text.narration.Teller`), each rule id a link to the rule
+with its sentence as a tooltip. Where an Age ends, the page shows the board being scored (the
+bands still on the table), then the Age's scores, then the next Age. A hint panel says who is
+to move, their legal moves and what the end of the Age would give now
+(:func:`~ethnos_rules.score_now`).
+
+A record kept at one seat shows what that seat saw: the other players' cards unseen, and
+their legal moves not listed. Each different part of a picture (a kingdom strip, a player's
+panel) is written once, so the page stays small.
 
 >>> from ethnos_rules import GameRecord, play_random
 >>> from ethnos_rules._text.html_replay import replay_html
@@ -15,96 +27,408 @@ written once, so the page stays small.
 
 from __future__ import annotations
 
+import base64
+import functools
 import json
+import re
+import zlib
+from collections.abc import Sequence
 from html import escape
+from importlib import resources
+from itertools import pairwise
 from typing import Any
+
+import attrs
 
 from .._io.records import GameRecord, check_record
 from .._io.validation import validate
+from .._rules.changes import Changes, read_changes
 from .._rules.components import Card
 from .._rules.drawing import MARKER_DEFS, WIDTH, card_defs, seat_picture
+from .._rules.engine import legal_actions, pending_decision, score_now
 from .._rules.errors import RulesError
-from .._rules.events import AgeScored, Event
+from .._rules.events import (
+    AgeBegan,
+    AgeEnded,
+    AgeScored,
+    BandPlayed,
+    Event,
+    GameEnded,
+    Passed,
+    Recruited,
+    opens_turn,
+)
 from .._rules.replay import Decision, Refusal, Visitor
-from .._rules.state import GameState
+from .._rules.state import GameState, Stage
 from .._rules.words import ROMAN, given
+from . import rulebook
+from .narration import Teller, opening, unseen_sentence
+
+Item = Event | str
+"""What a step tells: an event, or a sentence of the decision itself (a card unseen)."""
+
+MOVES_SHOWN = 40
+"""The most legal moves of one verb the hint panel lists (it counts the others)."""
 
 
-class _Frames(Visitor[dict[str, Any]]):
-    """Collects one frame per decision: the picture's parts (as indexes into a table of
-    distinct parts), the decision, its sentences, and the Age's scores where it ends one."""
+@attrs.frozen
+class _Segment:
+    """Part of a decision's events, told over one board: a decision is cut where the Age ends
+    and where its scores are added up, so that the board being scored is shown before the
+    next Age's.
+
+    Attributes:
+        role: ``""`` (a decision as a whole), ``"ends"`` (up to the Age's end), ``"scoring"``
+            (scores, with Orc decisions to come), ``"scored"`` (up to the Age's scores) or
+            ``"next"`` (the next Age, or the game's end).
+        board: The state shown: after the decision, or before it while the Age is scored.
+        items: What is told.
+        follows_end: Whether it follows an Age's end or its scores in the same decision (so
+            it begins a step of the page's own when stepping by turns).
+    """
+
+    role: str
+    board: GameState
+    items: Sequence[Item]
+    follows_end: bool
+
+
+def _segments(decision: Decision, events: Sequence[Event]) -> list[_Segment]:
+    """The decision's ``events`` (those told) cut after an :class:`AgeEnded` and after an
+    :class:`AgeScored`. What ends with either is told over the board before the decision (its
+    bands still on the table); what follows the Age's scores over the board after it."""
+    cuts = [i + 1 for i, e in enumerate(events) if isinstance(e, AgeEnded | AgeScored)]
+    if not cuts:
+        return [_Segment("", decision.after, events, False)]
+    out = []
+    bounds = [0, *cuts, len(events)]
+    for start, stop in pairwise(bounds):
+        part = events[start:stop]
+        if not part:
+            continue
+        follows = start > 0
+        if isinstance(part[-1], AgeEnded):
+            out.append(_Segment("ends", decision.before, part, follows))
+        elif isinstance(part[-1], AgeScored):
+            out.append(_Segment("scored", decision.before, part, follows))
+        elif isinstance(events[start - 1], AgeEnded):
+            out.append(_Segment("scoring", decision.after, part, follows))
+        else:
+            out.append(_Segment("next", decision.after, part, follows))
+    return out
+
+
+class _Page(Visitor[dict[str, Any]]):
+    """Collects the page's data as the record is replayed: a view per decision (three where
+    an Age ends: the end, the scores, the next Age), each with its picture's parts (as indexes
+    into a table of distinct parts), its sentences, its scores and its hint (as indexes into a
+    table of distinct hints); and the turns, each a run of views."""
 
     def __init__(self, record: GameRecord) -> None:
         self.seat = record.seat
         self.parts: dict[str, int] = {}
-        self.frames: list[dict[str, Any]] = []
+        self.hints: dict[str, int] = {}
+        self.views: list[dict[str, Any]] = []
+        self.turns: list[dict[str, Any]] = []
         self.error: str | None = None
         self.refused = False
         self.cards: tuple[Card, ...] = ()
+        self._items: list[Item] = []  # what the turn under way told so far
+        self._board: GameState | None = None  # the board its last view shows
+        self._last: Sequence[Item] = ()  # what its last view told
+        self.players = record.players
+        self._age_turns = 0
 
-    def _seen(self, events: tuple[Event, ...]) -> list[str]:
-        return [str(e) for e in events if e.visible_to is None or self.seat in e.visible_to]
-
-    def _frame(self, state: GameState, title: str, events: tuple[Event, ...]) -> None:
-        height, parts, desc = seat_picture(state, self.seat)
-        ids = [[top, self.parts.setdefault(part, len(self.parts))] for top, part in parts]
-        frame: dict[str, Any] = {
-            "title": title,
-            "height": height,
-            "parts": ids,
-            "desc": desc,
-            "lines": self._seen(events),
-        }
-        if any(isinstance(e, AgeScored) for e in events) and state.history:
-            frame["scores"] = _score_table(state)
-        self.frames.append(frame)
+    # --- the visitor -----------------------------------------------------------------------
 
     def begin_game(self, start: GameState, events: tuple[Event, ...]) -> None:
         self.cards = start.rules.cards
-        self._frame(start, "The start of the game", events)
+        self._open_turn("The setup")
+        told: list[Item] = [*opening(start), *self._seen(events)]
+        self._view(0, None, "The start of the game", start, told, "")
 
     def visit_setup_error(self, error: RulesError) -> None:
         self.error = f"The setup is refused: {error}"
 
     def visit_decision(self, decision: Decision) -> None:
-        title = f"Step {decision.index + 1}: {decision.text}"  # the state after it
-        self._frame(decision.after, title, decision.events)
+        step = decision.index + 1  # the page's step N shows the state after N decisions
+        seen = self._seen(decision.events)
+        for segment in _segments(decision, seen):
+            items: Sequence[Item] = segment.items
+            if not items:  # a card the record's seat did not see: told from the decision
+                items = [unseen_sentence(decision) or _fallback(decision)]
+            seat = _turn_opening(items)
+            if segment.follows_end:
+                self._open_turn(_age_title(segment, decision))
+            elif seat is not None:
+                self._age_turns += 1
+                age = ROMAN[decision.before.age]
+                self._open_turn(f"Age {age}, turn {self._age_turns}: seat {seat}")
+            if any(isinstance(item, AgeBegan) for item in items):
+                self._age_turns = 0
+            title = f"Step {step}: {decision.text}{_suffix(segment)}"
+            self._view(step, decision.text, title, segment.board, items, segment.role)
 
     def visit_refusal(self, refusal: Refusal) -> None:
         self.refused = True  # told as validate() tells it, in the game's terms
 
     def result(self) -> dict[str, Any]:
+        self._close_turn()
         table = sorted(self.parts, key=self.parts.__getitem__)
-        used = [card for card in self.cards if f"#card-{card.code}'" in "".join(table)]
+        joined = "".join(table)
+        used = [card for card in self.cards if f"#card-{card.code}'" in joined]
         return {
             "parts": table,
-            "frames": self.frames,
+            "hints": [json.loads(h) for h in sorted(self.hints, key=self.hints.__getitem__)],
+            "views": self.views,
+            "turns": self.turns,
             "error": self.error,
             "refused": self.refused,
             "defs": MARKER_DEFS + card_defs(used),
         }
 
+    # --- views and turns -------------------------------------------------------------------
 
-def _score_table(state: GameState) -> str:
-    """The last Age's Glory by source and in all, as an HTML table (from its summary)."""
-    summary = state.history[-1]
-    head, *rows = summary.rows()
-    cells = "".join(f"<th>{escape(name)}</th>" for name in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in rows
+    def _seen(self, events: Sequence[Event]) -> tuple[Event, ...]:
+        """The events the record's seat saw (all of them in a whole record)."""
+        if self.seat is None:
+            return tuple(events)
+        return tuple(e for e in events if e.visible_to is None or self.seat in e.visible_to)
+
+    def _view(
+        self,
+        step: int,
+        did: str | None,
+        title: str,
+        board: GameState,
+        items: Sequence[Item],
+        role: str,
+    ) -> None:
+        """One view: the board after ``step`` decisions (or before the last, while its Age is
+        scored), ``did`` the last decision's text, and what it told."""
+        view: dict[str, Any] = {
+            "step": step,
+            "did": did,
+            "title": title,
+            **self._picture(board, items),
+            "lines": _told(items),
+            "hint": self._hint(board, role),
+            "turn": len(self.turns) - 1,
+        }
+        if role:
+            view["role"] = role
+        scored = [item for item in items if isinstance(item, AgeScored)]
+        if scored:
+            view["scores"] = _score_table(scored[-1])
+        self.views.append(view)
+        self._items += items
+        self._board, self._last = board, items
+
+    def _marks(self, items: Sequence[Item]) -> Changes:
+        """What the picture marks for ``items``."""
+        changes = [item for item in items if isinstance(item, Event)]
+        return read_changes(changes, seat=self.seat, players=self.players)
+
+    def _picture(self, board: GameState, items: Sequence[Item]) -> dict[str, Any]:
+        """The picture of ``board`` with what ``items`` changed marked, as its height, its
+        parts (indexes into the table of distinct parts) and its description."""
+        changes = [item for item in items if isinstance(item, Event)]
+        height, parts, desc = seat_picture(board, self.seat, changes)
+        table = self.parts
+        return {
+            "height": height,
+            "parts": [[top, table.setdefault(part, len(table))] for top, part in parts],
+            "desc": desc,
+        }
+
+    def _open_turn(self, title: str) -> None:
+        self._close_turn()
+        self.turns.append({"title": title, "first": len(self.views)})
+
+    def _close_turn(self) -> None:
+        """Finish the turn under way: its last view, and its own lines where telling the turn
+        at once reads shorter than its decisions one by one (a recruit from the deck is told
+        by the card drawn; the row's cards in one line)."""
+        if not self.turns:
+            return
+        turn = self.turns[-1]
+        turn["last"] = len(self.views) - 1
+        lines = _told(self._items)
+        views = self.views[turn["first"] : turn["last"] + 1]
+        if lines != [line for view in views for line in view["lines"]]:
+            turn["lines"] = lines
+        if self._board is not None and self._marks(self._items) != self._marks(self._last):
+            turn["picture"] = self._picture(self._board, self._items)  # all the turn did
+        self._items = []
+
+    def _hint(self, state: GameState, role: str) -> int:
+        """The hint panel of the board shown, as an index into the table of distinct hints."""
+        hint = _hint(state, self.seat) if role not in ("ends", "scored") else _AGE_OVER
+        key = json.dumps(hint, separators=(",", ":"), sort_keys=True)
+        return self.hints.setdefault(key, len(self.hints))
+
+
+_AGE_OVER = {"who": "The Age is over: nobody moves while it is scored (END-1 to END-5)."}
+
+
+def _told(items: Sequence[Item]) -> list[str]:
+    """The lines that tell ``items``: events laid out as the narration lays them out, with the
+    page's own sentences in their places."""
+    teller = Teller(headings=False)
+    for item in items:
+        if isinstance(item, str):
+            teller.note(item, flush=True)
+        else:
+            teller.tell((item,))
+    return teller.finish()
+
+
+def _turn_opening(items: Sequence[Item]) -> int | None:
+    """The seat whose turn begins with these items (see :func:`opens_turn`), or None."""
+    for item in items:
+        if isinstance(item, Recruited | Passed | BandPlayed) and opens_turn(item):
+            return item.seat
+    return None
+
+
+def _fallback(decision: Decision) -> str:
+    """A decision that told nothing: what was decided, and how (no decision of the rules
+    does this today; the page still says something for every step)."""
+    return f"{pending_decision(decision.before).text}: {decision.text}."
+
+
+def _age_title(segment: _Segment, decision: Decision) -> str:
+    """The title of a turn that begins where an Age ends."""
+    if segment.role == "next":
+        if any(isinstance(item, GameEnded) for item in segment.items):
+            return "The game is over"
+        return f"Age {ROMAN[decision.after.age]} begins"
+    return f"Age {ROMAN[decision.before.age]} is scored"
+
+
+def _suffix(segment: _Segment) -> str:
+    """What a view's title adds to its decision where an Age ends."""
+    age = ROMAN[segment.board.age]
+    if segment.role == "ends":
+        return f" · Age {age} ends"
+    if segment.role in ("scoring", "scored"):
+        return f" · Age {age} is scored"
+    if segment.role == "next":
+        return " · the game is over" if segment.board.pending.terminal else f" · Age {age} begins"
+    return ""
+
+
+def _score_table(scored: AgeScored) -> dict[str, Any]:
+    """The Age's Glory by source and in all, from its summary (END-6)."""
+    head, *rows = scored.summary.rows()
+    return {
+        "caption": f"Age {ROMAN[scored.summary.age]} scored ({scored.rule})",
+        "head": head,
+        "rows": [[f"seat {row[0]}", *row[1:]] for row in rows],
+    }
+
+
+def _hint(state: GameState, seat: int | None) -> dict[str, Any]:
+    """Who is to move in ``state`` and how: the legal moves of the player to move (for a
+    record kept at one seat, only that seat's own), and the scores if the Age ended now."""
+    pending = pending_decision(state)
+    hint: dict[str, Any] = {"who": _to_move(pending.seat, pending.text, pending.rule)}
+    if pending.chance or pending.seat is None:
+        pass  # chance, or the game is over: no one's moves
+    elif seat is None or pending.seat == seat:
+        hint["moves"] = _moves(legal_actions(state))
+    else:
+        hint["hidden"] = (
+            f"Seat {pending.seat}'s legal moves are not listed: this record is kept at seat"
+            f" {seat}, and lists that seat's own moves only."
+        )
+    if state.pending.stage is Stage.PLAY:
+        now = score_now(state)
+        head, *rows = now.summary.rows()
+        hordes = " (each Orc Horde emptied)" if any(p.horde for p in state.players) else ""
+        hint["now"] = {
+            "caption": f"If the Age ended now{hordes}",
+            "head": head,
+            "rows": [[f"seat {row[0]}", *row[1:]] for row in rows],
+        }
+    return hint
+
+
+def _to_move(seat: int | None, text: str, rule: str) -> str:
+    """Who decides next, and what, in the pending decision's words."""
+    if seat is not None:
+        return f"Seat {seat} to move: {text.split(': ', 1)[-1]} ({rule})."
+    if text.startswith("chance: "):
+        return f"Chance is next: {text.removeprefix('chance: ')} ({rule})."
+    return f"{text[0].upper()}{text[1:]} ({rule})."
+
+
+def _moves(actions: Sequence[Any]) -> list[list[Any]]:
+    """The legal moves by verb, in the rules' order: ``[["recruit", ["DWA-red", "deck"], 0],
+    ...]``, the last number counting those not listed."""
+    verbs: dict[str, list[str]] = {}
+    for action in actions:
+        verb, _, rest = str(action).partition(" ")
+        verbs.setdefault(verb, []).append(rest or verb)
+    return [
+        [verb, shown[:MOVES_SHOWN], max(0, len(shown) - MOVES_SHOWN)]
+        for verb, shown in verbs.items()
+    ]
+
+
+# --- rule ids -----------------------------------------------------------------------------------
+
+_RULE_ID = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9][a-z0-9]*(?![\w-])")
+"""A rule id as the sentences cite it (``BAND-5``, ``TRIBE-MER-2``, ``BAND-5a``)."""
+
+
+def _cited(texts: str, page: str | None) -> dict[str, list[str]]:
+    """Every rule id in ``texts`` that the rulebook has an anchor for, with its link and its
+    sentence, in the rulebook's order."""
+    found = set(_RULE_ID.findall(texts))
+    order = {rule: i for i, rule in enumerate(rulebook.rules())}
+    known = sorted((r for r in found if rulebook.anchor(r)), key=lambda r: (order.get(r, 1e9), r))
+    return {r: [rulebook.address(r, page), rulebook.sentence(r)] for r in known}
+
+
+def _rules_section(cited: dict[str, list[str]]) -> str:
+    """The rules cited, each with its sentence and link: the page reads offline."""
+    items = "".join(
+        f"<dt><a href='{escape(link)}' target='_blank' rel='noopener'>{escape(rule)}</a></dt>"
+        f"<dd>{escape(said.split(': ', 1)[-1])}</dd>"
+        for rule, (link, said) in cited.items()
     )
-    return (
-        f"<table class='scores'><caption>Age {ROMAN[summary.age]} scored</caption>"
-        f"<tr>{cells}</tr>{body}</table>"
-    )
+    head = f"<summary>Rules cited ({len(cited)})</summary>"
+    return f"<details id='rules'>{head}<dl>{items}</dl></details>"
 
 
-def replay_html(record: GameRecord, *, at: int = 0) -> str:
-    """The page of ``record``: every decision, its board and its sentences.
+# --- the page -----------------------------------------------------------------------------------
 
-    It opens at step ``at`` (the state after ``at`` decisions; a step past the last opens the
-    last, where a refused record shows its refusal), or at the step its address names
-    (``page.html#40``); the address follows the step shown, to be bookmarked or sent.
+
+@functools.cache
+def _template() -> str:
+    """The page with its style and script in place (each is a file of its own here)."""
+    folder = resources.files("ethnos_rules._text").joinpath("replay_page")
+    page = folder.joinpath("page.html").read_text("utf-8")
+    for name in ("page.css", "page.js"):
+        page = page.replace(f"/*{name}*/", folder.joinpath(name).read_text("utf-8"))
+    return page
+
+
+def replay_html(record: GameRecord, *, at: int = 0, rules_page: str | None = None) -> str:
+    """The page of ``record``: every turn and decision, its board and its sentences.
+
+    It opens at step ``at`` (the state after ``at`` decisions, shown decision by decision; a
+    step past the last opens the last, where a refused record shows its refusal), else at the
+    setup, stepping by turns; or where its address says: ``page.html#40`` (after 40
+    decisions), ``page.html#t12`` (turn 12, the setup being turn 0). The address follows the
+    step shown, to be bookmarked or sent.
+
+    Args:
+        record: The game; a record kept at one seat shows what that seat saw.
+        at: The number of decisions to open at (0: the setup, by turns).
+        rules_page: Where the rule ids link to (their anchors on it); by default the rules
+            page of the published docs (:func:`~ethnos_rules._text.rulebook.address`).
 
     Raises:
         RecordError: ``record`` is not a GameRecord.
@@ -113,7 +437,7 @@ def replay_html(record: GameRecord, *, at: int = 0) -> str:
     check_record(record, "replay_html()")
     if type(at) is not int or at < 0:
         raise ValueError(f"the page opens after a number of decisions from 0, not {given(at)}")
-    data = record.accept(_Frames(record))
+    data = record.accept(_Page(record))
     if data.pop("refused") or record.claimed_glory is not None:  # as validate says
         report = validate(record)
         if not report.ok:
@@ -121,92 +445,22 @@ def replay_html(record: GameRecord, *, at: int = 0) -> str:
     who = "the whole game" if record.seat is None else f"the game as seat {record.seat} saw it"
     title = f"Ethnos, {record.players} players: {who}"
     defs = data.pop("defs")
-    # No "<" at all inside the script: neither "</script>" nor "<!--" can end or hide it.
-    payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
-    return _PAGE.format(title=escape(title), width=WIDTH, data=payload, defs=defs, at=at)
+    told = json.dumps({k: v for k, v in data.items() if k != "parts"}, ensure_ascii=False)
+    data["rules"] = cited = _cited(told, rules_page)
+    return _fill(title, defs, cited, at, data)
 
 
-_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>
-body {{ font-family: Helvetica, Arial, sans-serif; margin: 0; color: #222; }}
-header {{ position: sticky; top: 0; background: #fff; border-bottom: 1px solid #ccc;
-  padding: 6px 10px; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }}
-header h1 {{ font-size: 16px; margin: 0 12px 0 0; }}
-button {{ font-size: 15px; padding: 4px 10px; }}
-#slider {{ flex: 1 1 160px; }}
-main {{ display: flex; flex-wrap: wrap; gap: 12px; padding: 10px; }}
-#board {{ flex: 1 1 560px; max-width: {width}px; overflow-x: auto; }}
-#board svg {{ width: 100%; min-width: 560px; height: auto; }}
-#story {{ flex: 1 1 280px; max-width: 520px; font-size: 15px; line-height: 1.4; }}
-#story h2 {{ font-size: 16px; }}
-table.scores {{ border-collapse: collapse; margin: 8px 0; }}
-table.scores td, table.scores th {{ border: 1px solid #bbb; padding: 2px 6px;
-  text-align: right; }}
-.error {{ color: #a00; font-weight: bold; }}
-</style></head>
-<body>
-<header><h1>{title}</h1>
-<button id="first" title="the start (Home)">|&#x25C0;</button>
-<button id="prev" title="back (left arrow)">&#x25C0;</button>
-<button id="next" title="forward (right arrow)">&#x25B6;</button>
-<button id="last" title="the end (End)">&#x25B6;|</button>
-<input id="slider" type="range" min="0" value="0" aria-label="decision">
-<span id="where"></span></header>
-<svg width="0" height="0" style="position:absolute">{defs}</svg>
-<main><div id="board"></div><div id="story"></div></main>
-<script>
-const DATA = {data};
-let at = 0;
-const slider = document.getElementById("slider");
-slider.max = Math.max(0, DATA.frames.length - 1);
-function esc(text) {{
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}}
-function show(k) {{
-  if (!DATA.frames.length) {{  // the setup itself is refused: nothing to draw
-    document.getElementById("story").innerHTML = "<p class='error'>" + esc(DATA.error) + "</p>";
-    return;
-  }}
-  at = Math.max(0, Math.min(DATA.frames.length - 1, k));
-  const f = DATA.frames[at];
-  const parts = f.parts.map(([top, i]) => top ?
-    "<g transform='translate(0 " + top + ")'>" + DATA.parts[i] + "</g>" : DATA.parts[i]).join("");
-  document.getElementById("board").innerHTML =
-    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} " + f.height +
-    "' font-family='Helvetica, Arial, sans-serif'><desc>" + esc(f.desc) + "</desc>" +
-    "<rect x='0' y='0' width='{width}' height='" + f.height + "' fill='#fff'/>" + parts +
-    "</svg>";
-  let story = "<h2>" + esc(f.title) + "</h2>" +
-    f.lines.map(line => "<p>" + esc(line) + "</p>").join("");
-  if (f.scores) story += f.scores;
-  if (at === DATA.frames.length - 1 && DATA.error)
-    story += "<p class='error'>" + esc(DATA.error) + "</p>";
-  document.getElementById("story").innerHTML = story;
-  document.getElementById("where").textContent =
-    "step " + at + " of " + (DATA.frames.length - 1);
-  slider.value = at;
-  try {{ history.replaceState(null, "", "#" + at); }} catch (e) {{}}  // not on every file: URL
-}}
-document.getElementById("first").onclick = () => show(0);
-document.getElementById("prev").onclick = () => show(at - 1);
-document.getElementById("next").onclick = () => show(at + 1);
-document.getElementById("last").onclick = () => show(DATA.frames.length - 1);
-slider.oninput = () => show(Number(slider.value));
-document.addEventListener("keydown", e => {{
-  if (e.target === slider) return;  // the slider steps by itself
-  if (e.key === "ArrowRight") show(at + 1);
-  else if (e.key === "ArrowLeft") show(at - 1);
-  else if (e.key === "Home") show(0);
-  else if (e.key === "End") show(DATA.frames.length - 1);
-}});
-function asked() {{  // the step the address names (#40), or NaN
-  const named = /^#(\\d+)$/.exec(location.hash);
-  return named ? Number(named[1]) : NaN;
-}}
-window.addEventListener("hashchange", () => show(Number.isNaN(asked()) ? at : asked()));
-show(Number.isNaN(asked()) ? {at} : asked());
-</script></body></html>
-"""
+def _fill(title: str, defs: str, cited: dict[str, list[str]], at: int, data: Any) -> str:
+    """The page, its data packed: JSON, compressed, in base64, whose letters can neither end
+    nor hide the script (no "</script>", no "<!--")."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    payload = base64.b64encode(zlib.compress(text.encode("utf-8"), 6)).decode("ascii")
+    filled = {
+        "title": escape(title),
+        "width": str(WIDTH),
+        "defs": defs,
+        "rules": _rules_section(cited),
+        "at": str(at),
+        "data": payload,
+    }
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: filled[m.group(1)], _template())

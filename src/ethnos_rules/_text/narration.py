@@ -19,9 +19,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from .._io.records import GameRecord, check_record, options_to_dict
+from .._rules.actions import Keep
+from .._rules.chance import DrawPending
+from .._rules.engine import pending_decision
 from .._rules.errors import RulesError
 from .._rules.events import (
     AgeBegan,
@@ -53,6 +56,7 @@ from .._rules.events import (
     RestToRow,
     TokensLaid,
     TribeChosen,
+    TribesInPlay,
     TrollDeclined,
     TrollTokenTaken,
     WizardsDraw,
@@ -109,25 +113,7 @@ class Narrator(Visitor[list[str]]):
         self.record = record
         self.state: GameState | None = None
         self.error: RulesError | None = None
-        self._lines: list[str] = []
-        self._run: list[Event] = []
-        self._kingdoms_told = False
-        self._turn, self._turn_told = 0, True
-        self._deck_recruit: Recruited | None = None
-        self._handlers: dict[type[Event], Callable[[Event], None]] = {
-            TribeChosen: lambda event: None,  # TribesInPlay names them all
-            Recruited: self._recruited,
-            BandPlayed: self._turn_begins,
-            Passed: self._turn_begins,
-            TokensLaid: self._in_run,
-            CardDrawn: self._card_drawn,
-            AgeBegan: self._age_began,
-            AgeEnded: self._age_ended,
-            AreaScored: self._area,
-            BandScored: self._in_run,
-            AgeScored: self._age_scored,
-            GameEnded: self._game_ended,
-        }
+        self._teller = Teller()
 
     def tell(self, stop: int | None = None) -> list[str]:
         """The narration of the first ``stop`` decisions (all by default)."""
@@ -137,44 +123,106 @@ class Narrator(Visitor[list[str]]):
 
     def begin_game(self, start: GameState, events: tuple[Event, ...]) -> None:
         self.state = start
-        self._lines.append(f"A game of Ethnos for {start.config.players} players.")
-        changed = options_to_dict(start.options)
-        if changed:
-            options = ", ".join(f"{k}={v}" for k, v in changed.items())
-            self._lines.append(f"Rule options: {options}.")
-        self._tell(events)
+        for line in opening(start):
+            self._teller.note(line)
+        self._teller.tell(events)
 
     def visit_setup_error(self, error: RulesError) -> None:
         self.error = error
-        self._lines.append(f"The setup is refused: {error.rule} – {error.reason}.")
+        self._teller.note(f"The setup is refused: {error.rule} – {error.reason}.")
 
     def visit_decision(self, decision: Decision) -> None:
-        self._tell(decision.events)
+        self._teller.tell(decision.events)
         self.state = decision.after
 
     def visit_refusal(self, refusal: Refusal) -> None:
-        self._flush()
         self.error = refusal.error
         refusal.error.add_note(f"at decision {refusal.index}: {refusal.text!r}")
         error, where = refusal.error, f"Decision {refusal.index} ({refusal.text!r})"
-        self._lines.append(f"{where} is refused: {error.rule} – {error.reason}.")
+        self._teller.note(f"{where} is refused: {error.rule} – {error.reason}.", flush=True)
 
     def end_game(self, state: GameState) -> None:
-        if self._deck_recruit is not None:  # the record stops before the card is drawn
-            self._line(self._deck_recruit)
-        self._flush()
+        self._teller.finish()
 
     def result(self) -> list[str]:
-        return self._lines
+        return self._teller.lines
 
-    # --- laying out events -----------------------------------------------------------------
 
-    def _tell(self, events: tuple[Event, ...]) -> None:
+class Teller:
+    """Lays events out in lines, as the narration tells them: indentation for what follows a
+    band, one line for what comes in a run (the tokens, the starting cards, the row, a player's
+    bands at scoring), a recruit from the deck told by the card drawn.
+
+    Args:
+        headings: Headings for the Ages and their ends, each turn's number on its first line
+            and the Age's Glory as a text table (the narration's); without them, the Ages' own
+            sentences and no table, for a reader that titles its steps and draws the scores
+            itself (the HTML replay).
+
+    >>> from ethnos_rules import parse_action, position, step
+    >>> state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"], to_move=1)
+    >>> teller = Teller(headings=False)
+    >>> for text in ("recruit deck", "reveal ORC-red"):
+    ...     result = step(state, parse_action(text))
+    ...     teller.tell(result.events)
+    ...     state = result.state
+    >>> teller.finish()
+    ['Seat 1 draws ORC-red from the deck (RECRUIT-1).']
+    """
+
+    def __init__(self, *, headings: bool = True) -> None:
+        self.headings = headings
+        self.lines: list[str] = []
+        self._run: list[Event] = []
+        self._kingdoms_told = False
+        self._turn, self._turn_told = 0, True
+        self._deck_recruit: Recruited | None = None
+        self._handlers: dict[type[Event], Callable[[Event], None]] = {
+            TribeChosen: self._in_run,  # told unless TribesInPlay, naming them all, follows
+            Recruited: self._recruited,
+            BandPlayed: self._turn_begins,
+            Passed: self._turn_begins,
+            TokensLaid: self._in_run,
+            CardDrawn: self._card_drawn,
+            AreaScored: self._area,
+            BandScored: self._in_run,
+            GameEnded: self._game_ended,
+        }
+        if headings:
+            self._handlers |= {
+                AgeBegan: self._age_began,
+                AgeEnded: self._age_ended,
+                AgeScored: self._age_scored,
+            }
+        else:  # the page draws the Age's scores as a table
+            self._handlers |= {AgeEnded: self._age_ended, AgeScored: lambda event: None}
+
+    def tell(self, events: Iterable[Event]) -> None:
+        """Lay out ``events``, after those told before."""
         for event in events:
             if self._run and not _same_run(self._run[-1], event):
-                self._flush()
+                self._flush(then=event)
             self._deck_draw_unseen(event)
             self._handlers.get(type(event), self._line)(event)
+
+    def note(self, line: str, *, flush: bool = False) -> None:
+        """A line of the teller's own after what was told (``flush``: after the recruit
+        from the deck waiting for its card, too)."""
+        if flush and self._deck_recruit is not None:
+            self._line(self._deck_recruit)
+            self._deck_recruit = None
+        self._flush()
+        self.lines.append(line)
+
+    def finish(self) -> list[str]:
+        """Every line, the run and the recruit waiting for its card included."""
+        if self._deck_recruit is not None:  # the events stop before the card is drawn
+            self._line(self._deck_recruit)
+            self._deck_recruit = None
+        self._flush()
+        return self.lines
+
+    # --- laying out events -----------------------------------------------------------------
 
     def _deck_draw_unseen(self, event: Event) -> None:
         """A recruit from the deck is told by the card drawn; in a record kept at one seat,
@@ -188,14 +236,14 @@ class Narrator(Visitor[list[str]]):
         indent = "  " if isinstance(event, BAND_STEPS) else ""
         if not self._turn_told and not indent:
             indent, self._turn_told = f"Turn {self._turn}: ", True
-        self._lines.append(indent + str(event))
+        self.lines.append(indent + str(event))
 
     def _count_turn(self, event: Event) -> None:
         """A turn begins with this event (see :func:`opens_turn`): its number goes on the
         next line told."""
         if opens_turn(event):
             self._turn += 1
-            self._turn_told = False
+            self._turn_told = not self.headings
 
     def _turn_begins(self, event: Event) -> None:
         """The first line of a turn (see :func:`opens_turn`) carries its number in the Age."""
@@ -205,17 +253,21 @@ class Narrator(Visitor[list[str]]):
     def _in_run(self, event: Event) -> None:
         self._run.append(event)
 
-    def _flush(self) -> None:
+    def _flush(self, then: Event | None = None) -> None:
+        """Tell the run of events under way (``then``: the event that ends it)."""
         run, self._run = self._run, []
         if not run:
             return
-        if isinstance(run[0], TokensLaid):
-            self._lines.append(_tokens_line([e for e in run if isinstance(e, TokensLaid)]))
+        if isinstance(run[0], TribeChosen):
+            if not isinstance(then, TribesInPlay):
+                self.lines += map(str, run)
+        elif isinstance(run[0], TokensLaid):
+            self.lines.append(_tokens_line([e for e in run if isinstance(e, TokensLaid)]))
         elif isinstance(run[0], CardDrawn):
-            self._lines.append(_cards_line([e for e in run if isinstance(e, CardDrawn)]))
+            self.lines.append(_cards_line([e for e in run if isinstance(e, CardDrawn)]))
         elif isinstance(run[0], BandScored):
-            self._lines.append("Bands, after Skeletons leave them (END-4, COMP-7):")
-            self._lines += _band_lines([e for e in run if isinstance(e, BandScored)])
+            self.lines.append("Bands, after Skeletons leave them (END-4, COMP-7):")
+            self.lines += _band_lines([e for e in run if isinstance(e, BandScored)])
 
     def _recruited(self, event: Event) -> None:
         assert isinstance(event, Recruited)
@@ -234,33 +286,67 @@ class Narrator(Visitor[list[str]]):
 
     def _age_began(self, event: Event) -> None:
         assert isinstance(event, AgeBegan)
-        self._lines += ["", f"=== Age {ROMAN[event.age]} of {ROMAN[event.ages]} ==="]
+        self.lines += ["", f"=== Age {ROMAN[event.age]} of {ROMAN[event.ages]} ==="]
         self._turn = 0
 
     def _age_ended(self, event: Event) -> None:
         assert isinstance(event, AgeEnded)
-        self._lines += ["", f"--- End of Age {ROMAN[event.age]} (END) ---"]
+        if self.headings:
+            self.lines += ["", f"--- End of Age {ROMAN[event.age]} (END) ---"]
+        else:
+            self._line(event)
         self._kingdoms_told = False
 
     def _area(self, event: Event) -> None:
         assert isinstance(event, AreaScored)
         if event.kingdom is None:
-            self._lines.append(str(event))
+            self.lines.append(str(event))
             return
         if not self._kingdoms_told:
-            self._lines.append("Kingdoms (END-2):")
+            self.lines.append("Kingdoms (END-2):")
             self._kingdoms_told = True
-        self._lines.append("  " + str(event))
+        self.lines.append("  " + str(event))
 
     def _age_scored(self, event: Event) -> None:
         assert isinstance(event, AgeScored)
-        self._lines.append("Glory this Age (END-6), by source:")
-        self._lines += ["  " + row for row in event.summary.table().splitlines()]
+        self.lines.append("Glory this Age (END-6), by source:")
+        self.lines += ["  " + row for row in event.summary.table().splitlines()]
 
     def _game_ended(self, event: Event) -> None:
         assert isinstance(event, GameEnded)
         final = ", ".join(f"seat {s} {g}" for s, g in enumerate(event.glory))
-        self._lines += ["", "=== The game is over ===", f"Final Glory: {final}.", str(event)]
+        head = ["", "=== The game is over ==="] if self.headings else []
+        self.lines += [*head, f"Final Glory: {final}.", str(event)]
+
+
+def opening(start: GameState) -> list[str]:
+    """The first lines of a game's story: the players, and the rule options that differ from
+    the rulebook's.
+
+    >>> from ethnos_rules import Options, new_game
+    >>> opening(new_game(3, options=Options(placement="mandatory")))
+    ['A game of Ethnos for 3 players.', 'Rule options: placement=mandatory.']
+    """
+    lines = [f"A game of Ethnos for {start.config.players} players."]
+    changed = options_to_dict(start.options)
+    if changed:
+        lines.append(f"Rule options: {', '.join(f'{k}={v}' for k, v in changed.items())}.")
+    return lines
+
+
+def unseen_sentence(decision: Decision) -> str | None:
+    """What a decision whose card the teller's seat did not see did, from the decision itself
+    (a record kept at one seat holds another player's card drawn or kept as ``?``, and the
+    seat saw no event of it): who drew or kept a card. None for any other decision."""
+    before = decision.before
+    pending = before.pending
+    if isinstance(pending, DrawPending):
+        seat = pending.receiver(before)
+        return None if seat is None else CardDrawn.unseen(seat, pending.source)
+    if isinstance(decision.action, Keep) and decision.action.card is not None:
+        seat = pending_decision(before).seat
+        return None if seat is None else CardKept.unseen(seat)
+    return None
 
 
 def _same_run(told: Event, event: Event) -> bool:

@@ -28,6 +28,7 @@ from ethnos_rules import (
     redact,
     validate,
 )
+from ethnos_rules._text import rulebook
 from helpers import EXAMPLES, ROOT, SIX_TRIBES, run
 
 VALID = sorted(EXAMPLES.glob("valid-*.json"))
@@ -582,3 +583,125 @@ def test_simulate_help_lists_every_rule_option_and_its_values() -> None:
     shown = run("simulate", "--help").output
     for name, values in Options.choices().items():
         assert re.search(rf"^ +{name} +{' [|] '.join(values)}$", shown, re.MULTILINE), name
+
+
+# --- rule ids as links, and the rule command --------------------------------------------------
+# The rule ids below are read from the rules text, not written: the rule catalogue counts an
+# id written in a test as a test of that rule, and these test addresses, not rules.
+
+OSC8 = re.compile(r"\x1b\]8;;([^\x1b]*)\x1b\\(.*?)\x1b\]8;;\x1b\\")
+"""A terminal hyperlink: its address and its text."""
+
+
+def _plain(text: str) -> str:
+    return OSC8.sub(r"\2", text)
+
+
+def test_rule_ids_printed_on_a_terminal_are_links_to_their_rule() -> None:
+    """With colour (``--color always``, as on a terminal) each rule id of validate's report and
+    of the narration is a hyperlink to the rule's address, and nothing else changes; without
+    it (a pipe, ``--color never``, NO_COLOR) the output has no escape at all."""
+    invalid = EXAMPLES / "invalid-band.json"
+    linked = run("--color", "always", "validate", str(invalid))
+    report = validate(GameRecord.read(invalid))
+    assert report.rule is not None
+    assert OSC8.findall(linked.stdout) == [(rulebook.address(report.rule), report.rule)]
+    plain = run("validate", str(invalid))
+    assert _plain(linked.stdout) == plain.stdout and "\x1b" not in plain.stdout
+    assert "\x1b" not in run("--color", "never", "validate", str(invalid)).stdout
+    told = run("--color", "always", "replay", str(EXAMPLE), "--at", "60").stdout
+    links = OSC8.findall(told)
+    mentions = [m for m in rulebook.mentions(_plain(told)) if rulebook.known(m.id)]
+    assert len(links) == len(mentions) > 40
+    plain_told = run("replay", str(EXAMPLE), "--at", "60").stdout
+    assert re.sub(r"\x1b\[[0-9;]*m", "", _plain(told)) == plain_told
+    assert all(url == rulebook.address(text) for url, text in links if "-" in text[1:])
+
+
+def test_links_follow_the_terminal_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default rule ids are links on a terminal only, not on the Linux console (it would
+    print them), and not at all when NO_COLOR is set (``--color always`` still wins)."""
+    from ethnos_rules import cli
+
+    class Terminal:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert cli._links_on() and cli._colour("auto") is None
+    monkeypatch.setenv("TERM", "linux")
+    assert not cli._links_on()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert cli._colour("auto") is False and cli._colour("always") is True
+    assert cli._colour("never") is False
+
+
+def test_rule_prints_title_words_and_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rule ID...`` prints each rule's id and title, its words and its address (in the docs
+    that ETHNOS_RULES_DOCS names); an id is found in any case."""
+    monkeypatch.setenv("ETHNOS_RULES_DOCS", "file:///srv/ethnos-docs")
+    lettered = next(r for r in rulebook.rules().values() if r.id[-1].isalpha() and r.title)
+    untitled = next(r for r in rulebook.rules().values() if not r.title)
+    result = run("rule", lettered.id.upper(), untitled.id.lower())
+    assert result.exit_code == 0, result.output
+    blocks = result.stdout.strip().split("\n\n")
+    for block, rule in zip(blocks, [lettered, untitled], strict=True):
+        head, *words, address = block.splitlines()
+        assert head == f"{rule.id} {rule.title}".strip()
+        assert " ".join(" ".join(words).split()) == rule.sentence
+        assert address == f"  file:///srv/ethnos-docs/reference/rules-1e.html#{rule.id}"
+
+
+def test_rule_of_a_section_tells_its_words_and_each_of_its_rules() -> None:
+    """A section's id prints the section (its words, if it has any before its rules) and then
+    each of its rules in order; a section without rules is told as a rule of its own."""
+    for part in rulebook.contents().values():
+        shown = run("rule", part.id).stdout
+        heads = [block.splitlines()[0].split()[0] for block in shown.strip().split("\n\n")]
+        assert heads == [part.id, *part.rules], part.id
+        assert " ".join(part.intro.split()[:5]) in " ".join(shown.split())
+
+
+def test_rule_refuses_an_unknown_id_with_the_closest() -> None:
+    """An id the rules text does not have is a usage error (exit 2), named with the closest
+    ids the text has; nothing is printed for the ids that exist."""
+    last = list(rulebook.rules())[-1]
+    stem, number = last.rsplit("-", 1)
+    beyond = f"{stem}-{int(number) + 1}"
+    result = run("rule", last, beyond, "nothing-like-it")
+    clean_failure(result, 2)
+    assert result.stdout == ""
+    assert f"no rule '{beyond}' (the closest: {last}" in result.stderr
+    assert "no rule 'nothing-like-it'" in result.stderr
+
+
+def test_rule_without_id_lists_every_rule_and_json_gives_each_field() -> None:
+    """Without ID, every rule id is listed once, in the text's order, under its section;
+    ``--json`` gives each rule's id, title, words, section and address."""
+    listed = run("rule").stdout.splitlines()
+    ids = [line.split()[0] for line in listed if line.startswith("  ")]
+    assert ids == list(rulebook.rules())
+    assert [line.split()[0] for line in listed if not line.startswith(" ")] == list(
+        rulebook.contents()
+    )
+    rows = [json.loads(line) for line in run("rule", "--json").stdout.splitlines()]
+    without = [p.id for p in rulebook.contents().values() if not p.rules]
+    assert [row["id"] for row in rows if row["id"] not in without] == list(rulebook.rules())
+    for row in rows:
+        assert row["address"] == rulebook.address(row["id"])
+        assert set(row) == {"id", "title", "sentence", "section", "address"}
+
+
+def test_a_reader_that_stops_early_is_no_defect() -> None:
+    """``replay FILE | head -1``: the command ends without calling it a defect of ours."""
+    command = shutil.which("ethnos-rules") or str(Path(sys.executable).parent / "ethnos-rules")
+    with subprocess.Popen(
+        [command, "replay", str(EXAMPLE)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.readline()
+        proc.stdout.close()
+        errors = proc.stderr.read().decode()
+    assert "INTERNAL" not in errors and "Traceback" not in errors

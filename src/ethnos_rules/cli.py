@@ -8,21 +8,29 @@ defect of ours, reported for that record while the others are still checked).
 
 No command replaces an existing file unless given ``--force``, none ever writes onto one of
 its inputs, and every file is written under a temporary name and renamed into place.
+
+Every rule id the commands print (a refusal's rule, the narration's) is a link to that rule
+in the documentation when the output is a terminal: an OSC 8 hyperlink, which terminals that
+know it show as a link and others as the plain id. ``--color never`` (or ``NO_COLOR`` in the
+environment) prints plain text, ``--color always`` links and colours even into a pipe.
 """
 
 from __future__ import annotations
 
 import contextlib
+import difflib
 import functools
 import itertools
 import os
 import re
+import shutil
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import FrameType
 from typing import Any
+from urllib.parse import quote
 
 import attrs
 import click
@@ -39,6 +47,7 @@ from ._rules.observation import observation
 from ._rules.options import Options
 from ._rules.replay import play_random
 from ._rules.words import given
+from ._text import rulebook
 from ._text.html_replay import replay_html
 from ._text.narration import Narrator
 
@@ -46,14 +55,90 @@ OPTION_NAMES = tuple(Options.choices())
 """The rule options ``simulate --option`` can set (spec §12)."""
 
 
+COLOUR = ("auto", "always", "never")
+"""The choices of ``--color``: on a terminal unless ``NO_COLOR`` is set, always, never."""
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ethnos-rules", prog_name="ethnos-rules")
-def main() -> None:
+@click.option(
+    "--color",
+    "colour",
+    type=click.Choice(COLOUR),
+    default="auto",
+    show_default=True,
+    help="Colour, and rule ids as links to their rule, in what is printed: on a terminal"
+    " (auto; NO_COLOR set in the environment turns them off), always, or never (plain text).",
+)
+@click.pass_context
+def main(ctx: click.Context, colour: str) -> None:
     """Referee Ethnos (first edition) game records.
 
     A record is a JSON file holding a game's setup and every decision in the action notation
-    (see the "Game records" page of the documentation).
+    (see the "Game records" page of the documentation). Rule ids in what is printed link to
+    their rule on a terminal; "ethnos-rules rule ID" prints what a rule says.
     """
+    ctx.color = _colour(colour)
+
+
+def _colour(choice: str) -> bool | None:
+    """click's colour setting for ``--color``: True or False, or None to let click decide by
+    the terminal."""
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return None
+
+
+# --- rule ids as links ------------------------------------------------------------------------
+
+
+def _links_on(err: bool = False) -> bool:
+    """Whether rule ids go to standard output (or error) as links: as colour does (``--color``,
+    ``NO_COLOR``), and by default on a terminal other than the Linux console (which would show
+    the link's address as text)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.color is not None:
+        return ctx.color
+    stream = sys.stderr if err else sys.stdout
+    return stream.isatty() and os.environ.get("TERM") != "linux"
+
+
+def hyperlink(text: str, url: str) -> str:
+    r"""``text`` as a terminal hyperlink (OSC 8) to ``url``.
+
+    >>> hyperlink("BAND-2", "/rules#BAND-2")
+    '\x1b]8;;/rules#BAND-2\x1b\\BAND-2\x1b]8;;\x1b\\'
+    """
+    safe = quote(url, safe="!#$%&'()*+,-./:;=?@[]_~")  # no space nor control character
+    return f"\x1b]8;;{safe}\x1b\\{text}\x1b]8;;\x1b\\"
+
+
+def linked(text: str, links: bool = True) -> str:
+    """``text`` with each rule id it names a :func:`hyperlink` to that rule's address (see
+    :func:`ethnos_rules._text.rulebook.address`); ``text`` itself if not ``links``.
+
+    >>> linked("3 cards > 2 markers (BAND-5)", links=False)
+    '3 cards > 2 markers (BAND-5)'
+    >>> linked("(BAND-5)").count("rules-1e.html#BAND-5")
+    1
+    """
+    if not links:
+        return text
+    pieces: list[str] = []
+    at = 0
+    for mention in rulebook.mentions(text):
+        if rulebook.known(mention.id):
+            shown = text[mention.start : mention.end]
+            pieces += [text[at : mention.start], hyperlink(shown, rulebook.address(mention.id))]
+            at = mention.end
+    return "".join(pieces) + text[at:]
+
+
+def _echo(text: str, err: bool = False) -> None:
+    """``click.echo`` with the rule ids of ``text`` as links where the output takes them."""
+    click.echo(linked(text, _links_on(err)), err=err)
 
 
 # --- validate ---------------------------------------------------------------------------------
@@ -102,8 +187,8 @@ def _guarded(command: Callable[..., None]) -> Callable[..., None]:
             command(*args, **kwargs)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
-        except KeyboardInterrupt:
-            raise
+        except (KeyboardInterrupt, BrokenPipeError):  # Ctrl-C; a reader that stopped (| head):
+            raise  # click ends quietly on both
         except Exception as err:  # a defect of ours, told as one
             report = failure(err)
             click.echo(
@@ -235,7 +320,7 @@ def _tell(
             f" {report.decisions} decisions, and the record ends before the game does"
         )
     where = source.where if report.line is None else f"{source.where}:{report.line}"
-    click.echo(f"{where}: {summary}")
+    _echo(f"{where}: {summary}")
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -551,12 +636,12 @@ def redact_command(file: str, seat: int, out: str | None, force: bool) -> None:
         sys.exit(1)
     except RulesError as err:
         where = "; ".join(getattr(err, "__notes__", ()))
-        click.echo(f"{file}: {where}: {err}" if where else f"{file}: {err}", err=True)
+        _echo(f"{file}: {where}: {err}" if where else f"{file}: {err}", err=True)
         sys.exit(1)
     if record.claimed_glory is not None:  # as validate and replay, a wrong claim is refused
         report = validate(record)
         if not report.ok:
-            click.echo(f"{file}: {_refusal(report)}", err=True)
+            _echo(f"{file}: {_refusal(report)}", err=True)
             sys.exit(1)
     if _write(kept, out):
         click.echo(f"wrote {out}: {len(kept.actions)} decisions as seat {seat} saw them", err=True)
@@ -614,15 +699,16 @@ def replay_command(file: str, at: int | None, html_out: str | None, force: bool)
         last = report.index if report.index is not None else len(record.actions)
         _write_html(record, html_out, min(at or 0, last))
         if not report.ok:
-            click.echo(f"{file}: {report.summary()}", err=True)
+            _echo(f"{file}: {report.summary()}", err=True)
         sys.exit(0 if report.ok else 1)
     narrator = Narrator(record)
     if record.seat is not None:
         click.echo(
             f"(As seat {record.seat} saw the game: the other players' unseen cards are not told.)"
         )
+    links = _links_on()
     for line in narrator.tell(at):
-        click.echo(_styled(line))
+        click.echo(_styled(linked(line, links)))
     if at is not None and narrator.state is not None and narrator.error is None:
         click.echo("")
         if record.seat is None:
@@ -644,7 +730,7 @@ def _claims_hold(record: GameRecord) -> bool:
     report = validate(record)
     if report.ok:
         return True
-    click.echo(_styled(_refusal(report)))
+    click.echo(_styled(linked(_refusal(report), _links_on())))
     return False
 
 
@@ -678,6 +764,120 @@ def _write_html(record: GameRecord, out: str, at: int) -> None:
         sys.exit(1)
     where = f", at step {at}" if at else ""
     click.echo(f"wrote {out} ({len(page) // 1024} KiB{where}): open it in a browser", err=True)
+
+
+# --- rule -------------------------------------------------------------------------------------
+
+
+@main.command("rule")
+@click.argument("ids", nargs=-1, metavar="[ID]...")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per rule.")
+def rule_command(ids: Sequence[str], as_json: bool) -> None:
+    """Print what rules say: each ID's title, its words and its address.
+
+    ID is a rule id as the referee cites it (BAND-2, TRIBE-ELF-1; in any case), or the start
+    of some (TRIBE-MER) or a section's id (BAND, CHANCE) for each rule it holds. Without ID,
+    lists every rule's id and title, section by section. The address is the rule's anchor on
+    the rules page of the documentation; ETHNOS_RULES_DOCS in the environment names another
+    root for it (for instance file:///home/me/ethnos-rules/docs/_build/html/). An ID the rules
+    text does not have is a usage error (exit status 2) that names the closest ids.
+    """
+    named = {name: _rules_named(name) for name in ids}
+    unknown = [_unknown(name) for name, found in named.items() if found is None]
+    if unknown:
+        raise click.BadParameter("; ".join(unknown), param_hint="'ID'")
+    if not ids:
+        _index(as_json)
+    for count, (name, found) in enumerate(named.items()):
+        section = _section_named(name)
+        if as_json:  # a section without rules is a rule of its own, as the rule catalogue says
+            for ident in found or [name for name in [section] if name]:
+                click.echo(json_text(_rule_json(ident)))
+            continue
+        if count:
+            click.echo("")
+        _tell_rules(found or [], section)
+
+
+def _rules_named(name: str) -> list[str] | None:
+    """The rule ids ``name`` names (itself, or every rule its stem opens), or None if it names
+    none; in any case (``band-5A``)."""
+    ident = _spelled(name)
+    if ident in rulebook.rules():
+        return [ident]
+    if not rulebook.known(ident):
+        return None
+    return [r for r in rulebook.rules() if r.startswith(f"{ident}-")]
+
+
+def _section_named(name: str) -> str | None:
+    """The section ``name`` is the id of, if any."""
+    ident = _spelled(name)
+    return ident if ident in rulebook.sections() else None
+
+
+def _spelled(name: str) -> str:
+    """``name`` as the rules text spells it (``band-5A`` is ``BAND-5a``), else in capitals."""
+    spelled = {ident.casefold(): ident for ident in [*rulebook.rules(), *rulebook.contents()]}
+    return spelled.get(name.casefold(), name.upper())
+
+
+def _unknown(name: str) -> str:
+    """Why ``name`` is refused, with the closest ids the text has."""
+    ids = {ident.upper(): ident for ident in [*rulebook.rules(), *rulebook.contents()]}
+    close = difflib.get_close_matches(name.upper(), list(ids), n=4, cutoff=0.5)
+    hint = f" (the closest: {', '.join(ids[c] for c in close)})" if close else ""
+    return f"the rules text has no rule {given(name)}{hint}"
+
+
+def _rule_json(ident: str) -> dict[str, str]:
+    """A rule (or a section without rules) as ``rule --json`` prints it."""
+    found = rulebook.rules().get(ident)
+    if found is None:
+        part = rulebook.section(ident)
+        found = rulebook.Rule(part.id, part.title, part.intro, part.id)
+    return {**attrs.asdict(found), "address": rulebook.address(ident)}
+
+
+def _width() -> int:
+    """The width to wrap to: the terminal's, within 40 to 100 columns."""
+    return max(40, min(shutil.get_terminal_size().columns, 100))
+
+
+def _tell_rules(ids: Sequence[str], section: str | None) -> None:
+    """Each rule of ``ids``, after its section's heading and words if it is a section's id."""
+    links, width = _links_on(), _width()
+    told = []
+    if section is not None:
+        part = rulebook.section(section)
+        told.append((part.id, part.title, part.intro))
+    told += [(ident, rulebook.rule(ident).title, rulebook.rule(ident).sentence) for ident in ids]
+    for count, (ident, title, words) in enumerate(told):
+        if count:
+            click.echo("")
+        shown = hyperlink(ident, rulebook.address(ident)) if links else ident
+        click.echo(click.style(shown, bold=True) + (f" {title}" if title else ""))
+        if words:
+            wrapped = click.wrap_text(words, width, initial_indent="  ", subsequent_indent="  ")
+            click.echo(linked(wrapped, links))
+        click.echo(f"  {rulebook.address(ident)}")
+
+
+def _index(as_json: bool) -> None:
+    """Every rule's id and title (or its first words), section by section."""
+    if as_json:
+        for part in rulebook.contents().values():
+            for ident in part.rules or (part.id,):
+                click.echo(json_text(_rule_json(ident)))
+        return
+    width = _width()
+    for part in rulebook.contents().values():
+        click.echo(click.style(part.id, bold=True) + f" {part.title}")
+        for ident in part.rules:
+            found = rulebook.rule(ident)
+            title = found.title or found.sentence
+            line = f"  {ident:<12} {title}"
+            click.echo(line if len(line) <= width else line[: width - 1] + "…")
 
 
 # --- play -------------------------------------------------------------------------------------

@@ -430,11 +430,12 @@ def _merfolk(view: Observation, y: float, changes: Changes) -> tuple[list[str], 
 
 
 def _move(start: float, end: float, y: float) -> str:
-    """A Merfolk marker's move: a frame where it stands, an arrow from where it was."""
+    """A Merfolk marker's move: a frame where it stands, an arrow from where it was (from
+    beside the space it left, where another player's marker may stand)."""
     out = _halo(end - 8, y - 8, 16, 16, 8)
     if end > start:
         out += (
-            f"<line x1='{start:g}' y1='{y:g}' x2='{end - 12:g}' y2='{y:g}'"
+            f"<line x1='{min(start + 7, end - 13):g}' y1='{y:g}' x2='{end - 12:g}' y2='{y:g}'"
             f" stroke='{CHANGED_INK}' stroke-width='2.5'/><polygon points='{end - 13:g},{y - 5:g}"
             f" {end - 7:g},{y:g} {end - 13:g},{y + 5:g}' fill='{CHANGED_INK}'/>"
         )

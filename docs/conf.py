@@ -36,6 +36,7 @@ extensions = [
     "rule_catalogue",  # local: docs/_ext/rule_catalogue.py fills reference/rule-catalogue.md
     "pictures",  # local: docs/_ext/pictures.py draws the positions of the pages' examples
     "rule_links",  # local: docs/_ext/rule_links.py links rule ids to their rule, checks links
+    "demo_replay",  # local: docs/_ext/demo_replay.py writes a bots' game replay into the site
 ]
 
 source_suffix = {

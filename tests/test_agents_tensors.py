@@ -394,3 +394,55 @@ def test_what_the_tensor_does_not_tell_apart_the_seat_does_not_either(players: i
                 legal = frozenset(legal_actions(state)) if mover == seat else None
                 now = (observation(state, seat), legal)
                 assert seen.setdefault(key, now) == now, (seed, seat, state.pending.describe())
+
+
+@settings(max_examples=25, deadline=None)
+@given(game_setups(component_data=False), st_seeds)
+def test_observations_stay_within_their_bounds_and_scale_into_the_unit_interval(
+    setup: object, seed: int
+) -> None:
+    """Property: along a whole random game (2-6 players, any options, every choice of
+    pieces), each number of the observation lies within observation_bounds (worked out from
+    the rules' counts, not measured), and the Scaler puts it in [0, 1], keeping the order of
+    any two values of the same number (a count that grows, grows scaled)."""
+    from ethnos_rules.agents import Scaler, observation_bounds
+
+    rng = random.Random(seed)
+    node = EncodedState.of(setup.start())  # type: ignore[attr-defined]
+    n, options = node.state.config.players, node.state.options
+    views = [(True, "seat"), (True, "all"), (False, "none")]
+    bounds = {v: observation_bounds(n, options, public=v[0], private=v[1]) for v in views}
+    scalers = {v: Scaler(n, options, public=v[0], private=v[1]) for v in views}
+    steps, reached_top = 0, 0.0
+    while node.legal_ids():
+        if steps % 9 == 0:
+            for public, private in views:
+                raw = observation_tensor(node, steps % n, public=public, private=private)
+                low, high = bounds[public, private]
+                assert (low <= raw).all() and (raw <= high).all()
+                scaled = scalers[public, private](raw)
+                assert (scaled >= 0).all() and (scaled <= 1).all()
+                room = raw + 1 <= high  # one more of these would still be within bounds
+                assert (scalers[public, private](raw + 1)[room] > scaled[room]).all()
+                reached_top = max(reached_top, float(scaled.max()))
+        node = node.apply_id(rng.choice(node.legal_ids()))
+        steps += 1
+    assert reached_top == 1.0  # one-hots at least: the scale is not squashed flat
+
+
+def test_bounds_come_from_the_setup() -> None:
+    """More players deal from a larger deck: the deck's bound grows; the printed counts of
+    a card kind bound the row."""
+    from ethnos_rules import SetupError
+    from ethnos_rules.agents import observation_bounds, observation_pieces
+
+    starts, at = {}, 0
+    for name, shape in observation_pieces():
+        starts[name] = at
+        at += int(np.prod(shape))
+    two, six = observation_bounds(2)[1], observation_bounds(6)[1]
+    assert six[starts["deck"]] > two[starts["deck"]]
+    row = two[starts["row"] : starts["row"] + 67]
+    assert list(row) == list(FIRST_EDITION.copies)
+    with pytest.raises(SetupError, match="SETUP-1"):
+        observation_bounds(7)

@@ -19,6 +19,7 @@ from ._agents.encoding import (
     encode,
 )
 from ._agents.playouts import playout
+from ._agents.scaling import Scaler, observation_bounds
 from ._agents.tensors import (
     HIDDEN_KEEP,
     HIDDEN_REVEAL,
@@ -55,6 +56,7 @@ __all__ = [
     "EncodedState",
     "ObservationWriter",
     "Recall",
+    "Scaler",
     "action_id",
     "action_text",
     "block_of",
@@ -66,6 +68,7 @@ __all__ = [
     "max_chance_events",
     "max_game_length",
     "max_history_tokens",
+    "observation_bounds",
     "observation_pieces",
     "observation_size",
     "observation_tensor",

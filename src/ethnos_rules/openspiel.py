@@ -15,7 +15,8 @@ spaces do too, and the game's string writes them with ``/``, since a comma ends 
 there) (default: chosen by chance, SETUP-3); and each switchable rule option
 of spec §12, those ``Options.choices()`` lists, by its name (``placement``,
 ``merfolk_checkpoints``, ...), as text. The glory tokens and the Merfolk board are not
-parameters: the game has the printed ones.
+parameters: the game has the printed ones. ``scaled_observation`` (default false): the
+observation tensor scaled into [0, 1] (:class:`ethnos_rules.agents.Scaler`), for networks.
 
 The ids are those of :mod:`ethnos_rules.agents`, chance included (explicit stochastic chance
 with the rules' exact probabilities, as floats). A band is built in several decisions of the
@@ -59,6 +60,7 @@ from ethnos_rules.agents import (
     EncodedState,
     ObservationWriter,
     Recall,
+    Scaler,
     action_text,
     encode,
     history_tensor,
@@ -76,7 +78,12 @@ from ethnos_rules.bots import Bot
 SHORT_NAME = "python_ethnos"
 
 _OPTION_DEFAULTS = {name: values[0] for name, values in Options.choices().items()}
-_PARAMETERS: dict[str, Any] = {"players": 2, "tribes": "", **_OPTION_DEFAULTS}
+_PARAMETERS: dict[str, Any] = {
+    "players": 2,
+    "tribes": "",
+    "scaled_observation": False,
+    **_OPTION_DEFAULTS,
+}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -113,6 +120,9 @@ class EthnosGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         merged = {**_PARAMETERS, **(params or {})}
         self.players, self.tribes, self.options = _setup(merged)
+        self.scaled = merged["scaled_observation"]
+        if not isinstance(self.scaled, bool):
+            raise ValueError(f"scaled_observation is true or false, not {self.scaled!r}")
         n = self.players
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_DISTINCT_ACTIONS,
@@ -324,6 +334,12 @@ class EthnosObserver:
             pieces = [("observer", (6,)), ("history", (game.history_length,))]
         else:
             pieces = observation_pieces(public=self.public, private=self.private)
+        # Scaled into [0, 1] if the game says so (not the tokens of an information state).
+        self._scale = (
+            Scaler(game.players, game.options, public=self.public, private=self.private)
+            if game.scaled and not self.recall
+            else None
+        )
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
@@ -340,7 +356,8 @@ class EthnosObserver:
         """Fill :attr:`tensor` with what ``player`` observes of ``state``."""
         check_seat(player, self.players)
         if not self.recall:
-            self.tensor[:] = self._writers[player].write(state.node)
+            tensor = self._writers[player].write(state.node)
+            self.tensor[:] = tensor if self._scale is None else self._scale(tensor)
             return
         self.tensor.fill(0)
         self.dict["observer"][player] = 1

@@ -40,6 +40,8 @@ from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
     EncodedState,
     ObservationWriter,
+    Scaler,
+    observation_bounds,
     observation_size,
     returns,
 )
@@ -65,6 +67,7 @@ def env(
     tribes: list[str] | None = None,
     options: Options | None = None,
     render_mode: str | None = None,
+    scaled: bool = False,
 ) -> EthnosEnv:
     """A new environment (call ``reset`` before playing).
 
@@ -72,6 +75,9 @@ def env(
         players: 2 to 6.
         tribes: The tribes in play (default: chosen by chance, SETUP-3).
         options: The rule options of spec §12.
+        scaled: Observations scaled into [0, 1] (:class:`~ethnos_rules.agents.Scaler`), for
+            networks; by default the counts as they are, within
+            :func:`~ethnos_rules.agents.observation_bounds`.
         render_mode: ``"ansi"`` (``render()`` returns the position as text), ``"human"``
             (it prints it) or ``"rgb_array"`` (it returns the board as an RGB array); with
             None (the default), ``render()`` returns None, with a warning.
@@ -81,7 +87,9 @@ def env(
         ValueError: an unknown render mode.
         ImportError: ``"rgb_array"`` without cairosvg or the Cairo library.
     """
-    return EthnosEnv(players, tribes=tribes, options=options, render_mode=render_mode)
+    return EthnosEnv(
+        players, tribes=tribes, options=options, render_mode=render_mode, scaled=scaled
+    )
 
 
 class EthnosEnv(AECEnv):
@@ -106,8 +114,11 @@ class EthnosEnv(AECEnv):
         tribes: list[str] | None = None,
         options: Options | None = None,
         render_mode: str | None = None,
+        scaled: bool = False,
     ) -> None:
         super().__init__()
+        if not isinstance(scaled, bool):
+            raise ValueError(f"scaled must be True or False, not {given(scaled)}")
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         if render_mode == "rgb_array":
@@ -122,10 +133,15 @@ class EthnosEnv(AECEnv):
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
-        size = observation_size()
+        self.scaled = scaled
+        self._scale = Scaler(players, options) if scaled else None
+        if scaled:
+            observation = spaces.Box(0.0, 1.0, (observation_size(),), np.float32)
+        else:
+            observation = spaces.Box(*observation_bounds(players, options), dtype=np.float32)
         space = spaces.Dict(
             {
-                "observation": spaces.Box(-1.0, np.inf, (size,), np.float32),
+                "observation": observation,
                 "action_mask": spaces.Box(0, 1, (NUM_DISTINCT_ACTIONS,), np.int8),
             }
         )
@@ -227,7 +243,10 @@ class EthnosEnv(AECEnv):
             mask = _mask(self.node.legal_ids())
         else:
             mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
-        return {"observation": self._writers[seat].write(self.node), "action_mask": mask}
+        tensor = self._writers[seat].write(self.node)
+        if self._scale is not None:
+            tensor = self._scale(tensor)
+        return {"observation": tensor, "action_mask": mask}
 
     def _not_playing(self, before_reset: Callable[[], None]) -> GameOverError:
         """Why no game is being played: PettingZoo's own error before a reset (raised by

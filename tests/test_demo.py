@@ -57,7 +57,7 @@ def test_the_demo_tells_a_game_and_writes_what_it_lists(
 
 
 def _events(game: Any) -> list[Any]:
-    state, events = game.start, []
+    state, events = game.start, list[Any]()
     for action in game.actions:
         result = step(state, action)
         events += result.events

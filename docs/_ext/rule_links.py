@@ -94,6 +94,13 @@ def _anchors(doctree: nodes.document) -> list[tuple[nodes.Element, str]]:
     return found
 
 
+def _heading(ident: str) -> str:
+    """A rule's or a section's id and title (``BAND-2 Validity``), as a reference shows it."""
+    found = rulebook.rules().get(ident)
+    title = found.title if found is not None else rulebook.section(ident).title
+    return f"{ident} {title}".strip()
+
+
 def add_anchors(app: Sphinx, doctree: nodes.document) -> None:
     """Give each rule and section of the rules page its anchor (and label); warn for a rule
     of :func:`~ethnos_rules._text.rulebook.rules` the page has no item for."""
@@ -107,7 +114,7 @@ def add_anchors(app: Sphinx, doctree: nodes.document) -> None:
         doctree.ids[ident] = node
         label = ident.lower()  # Sphinx's labels are lowercase; the anchor keeps its case
         std.anonlabels[label] = (docname, ident)
-        std.labels[label] = (docname, ident, rulebook.sentence(ident).split(":", 1)[0])
+        std.labels[label] = (docname, ident, _heading(ident))
     missing = set(rulebook.rules()) - {ident for _, ident in anchored}
     for ident in sorted(missing):
         logger.warning("the rules page has no item for rule %s", ident, location=docname)
@@ -120,18 +127,16 @@ class _Linker:
     """Links the rule ids of one page (``docname``) to the rules page."""
 
     def __init__(self, app: Sphinx, docname: str) -> None:
-        self.docname = docname
         self.here = docname == RULES_DOC
         uri = "" if self.here else app.builder.get_relative_uri(docname, RULES_DOC)
         self.page = uri.split("#", 1)[0]  # singlehtml names the page with a fragment
-        self.made = 0
 
     def uri(self, anchor: str) -> str:
         return f"{self.page}#{anchor}"
 
     def link(self, text: str, ident: str) -> nodes.reference:
+        """``text``, which names ``ident``, as a link to its anchor titled with its sentence."""
         anchor = rulebook.anchor(ident)
-        self.made += 1
         return nodes.reference(
             text,
             text,
@@ -191,6 +196,7 @@ def _ids_around(node: nodes.Node) -> set[str]:
 
 
 def _left_alone(node: nodes.Node) -> bool:
+    """Whether ``node`` is inside code, a heading, a link or other text to leave as written."""
     parent = node.parent
     while parent is not None:
         if isinstance(parent, _LEFT_ALONE):

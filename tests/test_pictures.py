@@ -167,7 +167,7 @@ def test_the_replay_steps_in_a_browser(chromium: Any, tmp_path: Path) -> None:
     browser = Opened(chromium, 1280)
     page = browser.open(file.as_uri())
     last_of_setup = views[turns[0]["last"]]["step"]
-    assert browser.where() == f"turn 0 of {len(turns) - 1} · step 0–{last_of_setup} of {total}"
+    assert browser.where() == f"0 of {len(turns) - 1} by turn · steps 0–{last_of_setup} of {total}"
     assert page.inner_text("#story h2") == "The setup"
     for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft"):
         page.keyboard.press(key)

@@ -64,8 +64,17 @@ from .._rules.words import ROMAN, given
 from . import rulebook
 from .narration import Teller, opening, unseen_sentence
 
-Item = Event | str
-"""What a step tells: an event, or a sentence of the decision itself (a card unseen)."""
+
+@attrs.frozen
+class _Unseen:
+    """A decision whose card the record's seat did not see, told from the decision itself."""
+
+    text: str
+
+
+Item = Event | str | _Unseen
+"""What a step tells: an event, a sentence of the page's own (the game's opening), or a card
+drawn or kept unseen."""
 
 MOVES_SHOWN = 40
 """The most legal moves of one verb the hint panel lists (it counts the others)."""
@@ -156,7 +165,7 @@ class _Page(Visitor[dict[str, Any]]):
         for segment in _segments(decision, seen):
             items: Sequence[Item] = segment.items
             if not items:  # a card the record's seat did not see: told from the decision
-                items = [unseen_sentence(decision) or _fallback(decision)]
+                items = [_Unseen(unseen_sentence(decision) or _fallback(decision))]
             seat = _turn_opening(items)
             if segment.follows_end:
                 self._open_turn(_age_title(segment, decision))
@@ -276,7 +285,9 @@ def _told(items: Sequence[Item]) -> list[str]:
     page's own sentences in their places."""
     teller = Teller(headings=False)
     for item in items:
-        if isinstance(item, str):
+        if isinstance(item, _Unseen):
+            teller.unseen(item.text)
+        elif isinstance(item, str):
             teller.note(item, flush=True)
         else:
             teller.tell((item,))
@@ -421,8 +432,8 @@ def replay_html(record: GameRecord, *, at: int = 0, rules_page: str | None = Non
     It opens at step ``at`` (the state after ``at`` decisions, shown decision by decision; a
     step past the last opens the last, where a refused record shows its refusal), else at the
     setup, stepping by turns; or where its address says: ``page.html#40`` (after 40
-    decisions), ``page.html#t12`` (turn 12, the setup being turn 0). The address follows the
-    step shown, to be bookmarked or sent.
+    decisions), ``page.html#t12`` (the twelfth step by turn, the setup being 0). The address
+    follows what is shown, to be bookmarked or sent.
 
     Args:
         record: The game; a record kept at one seat shows what that seat saw.

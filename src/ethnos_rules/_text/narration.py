@@ -214,6 +214,13 @@ class Teller:
         self._flush()
         self.lines.append(line)
 
+    def unseen(self, line: str) -> None:
+        """A card drawn or kept that the listener did not see, told in ``line`` (from the
+        decision: :func:`unseen_sentence`); like a card seen, it tells the recruit from the
+        deck that waits for it."""
+        self._deck_recruit = None
+        self.note(line)
+
     def finish(self) -> list[str]:
         """Every line, the run and the recruit waiting for its card included."""
         if self._deck_recruit is not None:  # the events stop before the card is drawn

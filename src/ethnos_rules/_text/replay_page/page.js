@@ -61,8 +61,8 @@ function did(first, last) {  // the decisions a turn is made of, as the record w
     }
   }
   if (!steps.length) return "";
-  const which = steps.length === 1 ? "decision " + steps[0] :
-    "decisions " + steps[0] + "–" + steps[steps.length - 1];
+  const which = steps.length === 1 ? "step " + steps[0] :
+    "steps " + steps[0] + "–" + steps[steps.length - 1];
   const shown = texts.slice(0, MOST_LISTED).map(esc);
   if (texts.length > MOST_LISTED) shown.push("…");
   return "<p class='did'>" + which + ": " + shown.join(" · ") + "</p>";
@@ -102,8 +102,8 @@ function drawHint(v) {
 function where(first, last) {
   if (mode === "turn") {
     const a = views[first].step, b = views[last].step;
-    return "turn " + at + " of " + (turns.length - 1) + " · step " + (a === b ? a : a + "–" + b) +
-      " of " + views[views.length - 1].step;
+    return at + " of " + (turns.length - 1) + " by turn · " + (a === b ? "step " + a :
+      "steps " + a + "–" + b) + " of " + views[views.length - 1].step;
   }
   const v = views[at], parts = views.filter(w => w.step === v.step).length;
   const part = parts > 1 ? " (part " + partOf(at) + " of " + parts + ")" : "";

@@ -92,6 +92,7 @@ def test_pages_in_any_folder_link_to_the_replay_in_the_site(tmp_path: Path, game
     ]
     replay = (site / demo_replay.REPLAY).read_text(encoding="utf-8")
     assert replay.startswith("<!DOCTYPE html>") and "Ethnos, 2 players" in replay
+    assert "href='../../reference/rules-1e.html#TURN-1'" in replay  # the site's own rules page
     assert check_site(site).broken == []
     assert games.played == ["first"]
 

@@ -5,7 +5,8 @@ from a fixed seed, and its HTML replay, the page ``ethnos-rules replay --html`` 
 into the built site at ``_static/replay/demo.html``. The game is played by the package being
 documented, so the replay cannot drift from the rules the pages describe.
 
-Pages link to it with the role ``{demo-replay}`words```; the link is
+Its rule ids link to this site's own rules page, so the replay and the rules it cites come
+from the same build. Pages link to it with the role ``{demo-replay}`words```; the link is
 written relative to the page it is on, so it resolves from any folder, in the built site only
 (the source has no such file). The replay is written before the link check runs.
 
@@ -16,6 +17,7 @@ source is the same, so a build that changes only the docs plays nothing.
 from __future__ import annotations
 
 import hashlib
+import posixpath
 import random
 from importlib import resources
 from pathlib import Path
@@ -59,6 +61,7 @@ def write_replay(app: Any, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     from ethnos_rules._text.html_replay import replay_html
+    from ethnos_rules._text.rulebook import RULES_PAGE
 
     page = Path(app.outdir) / REPLAY
     stamp = Path(app.doctreedir) / "demo-replay.key"  # beside the doctrees, not in the site
@@ -66,7 +69,8 @@ def write_replay(app: Any, exception: Exception | None) -> None:
     if page.exists() and stamp.exists() and stamp.read_text() == key:
         return
     page.parent.mkdir(parents=True, exist_ok=True)
-    page.write_text(replay_html(demo_record()), encoding="utf-8")
+    rules = posixpath.relpath(RULES_PAGE, posixpath.dirname(REPLAY))  # this site's rules page
+    page.write_text(replay_html(demo_record(), rules_page=rules), encoding="utf-8")
     stamp.write_text(key)
 
 

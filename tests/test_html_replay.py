@@ -132,6 +132,8 @@ def test_bad_page_arguments_are_refused() -> None:
     for at in (-1, 1.5, True):
         with pytest.raises(ValueError, match="a number of decisions from 0"):
             replay_html(record, at=at)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules_page is the address of a rules page"):
+        replay_html(record, rules_page=5)  # type: ignore[arg-type]
 
 
 # --- turns and sentences --------------------------------------------------------------------------

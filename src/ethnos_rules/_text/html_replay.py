@@ -42,6 +42,7 @@ import attrs
 
 from .._io.records import GameRecord, check_record
 from .._io.validation import validate
+from .._rules.actions import Action
 from .._rules.changes import Changes, read_changes
 from .._rules.components import Card
 from .._rules.drawing import MARKER_DEFS, WIDTH, card_defs, seat_picture
@@ -135,8 +136,9 @@ class _Page(Visitor[dict[str, Any]]):
 
     def __init__(self, record: GameRecord) -> None:
         self.seat = record.seat
-        self.parts: dict[str, int] = {}
-        self.hints: dict[str, int] = {}
+        self.parts: dict[str, int] = {}  # each distinct part of a picture, and its index
+        self.hints: list[dict[str, Any]] = []  # each distinct hint panel
+        self._hint_index: dict[str, int] = {}
         self.views: list[dict[str, Any]] = []
         self.turns: list[dict[str, Any]] = []
         self.error: str | None = None
@@ -145,7 +147,7 @@ class _Page(Visitor[dict[str, Any]]):
         self._items: list[Item] = []  # what the turn under way told so far
         self._board: GameState | None = None  # the board its last view shows
         self._last: Sequence[Item] = ()  # what its last view told
-        self.players = record.players
+        self._players = record.players
         self._age_turns = 0
 
     # --- the visitor -----------------------------------------------------------------------
@@ -188,7 +190,7 @@ class _Page(Visitor[dict[str, Any]]):
         used = [card for card in self.cards if f"#card-{card.code}'" in joined]
         return {
             "parts": table,
-            "hints": [json.loads(h) for h in sorted(self.hints, key=self.hints.__getitem__)],
+            "hints": self.hints,
             "views": self.views,
             "turns": self.turns,
             "error": self.error,
@@ -235,14 +237,12 @@ class _Page(Visitor[dict[str, Any]]):
 
     def _marks(self, items: Sequence[Item]) -> Changes:
         """What the picture marks for ``items``."""
-        changes = [item for item in items if isinstance(item, Event)]
-        return read_changes(changes, seat=self.seat, players=self.players)
+        return read_changes(_events(items), seat=self.seat, players=self._players)
 
     def _picture(self, board: GameState, items: Sequence[Item]) -> dict[str, Any]:
         """The picture of ``board`` with what ``items`` changed marked, as its height, its
         parts (indexes into the table of distinct parts) and its description."""
-        changes = [item for item in items if isinstance(item, Event)]
-        height, parts, desc = seat_picture(board, self.seat, changes)
+        height, parts, desc = seat_picture(board, self.seat, _events(items))
         table = self.parts
         return {
             "height": height,
@@ -274,10 +274,17 @@ class _Page(Visitor[dict[str, Any]]):
         """The hint panel of the board shown, as an index into the table of distinct hints."""
         hint = _hint(state, self.seat) if role not in ("ends", "scored") else _AGE_OVER
         key = json.dumps(hint, separators=(",", ":"), sort_keys=True)
-        return self.hints.setdefault(key, len(self.hints))
+        if key not in self._hint_index:
+            self._hint_index[key] = len(self.hints)
+            self.hints.append(hint)
+        return self._hint_index[key]
 
 
 _AGE_OVER = {"who": "The Age is over: nobody moves while it is scored (END-1 to END-5)."}
+
+
+def _events(items: Sequence[Item]) -> list[Event]:
+    return [item for item in items if isinstance(item, Event)]
 
 
 def _told(items: Sequence[Item]) -> list[str]:
@@ -374,7 +381,7 @@ def _to_move(seat: int | None, text: str, rule: str) -> str:
     return f"{text[0].upper()}{text[1:]} ({rule})."
 
 
-def _moves(actions: Sequence[Any]) -> list[list[Any]]:
+def _moves(actions: Sequence[Action]) -> list[list[Any]]:
     """The legal moves by verb, in the rules' order: ``[["recruit", ["DWA-red", "deck"], 0],
     ...]``, the last number counting those not listed."""
     verbs: dict[str, list[str]] = {}
@@ -398,7 +405,8 @@ def _cited(texts: str, page: str | None) -> dict[str, list[str]]:
     sentence, in the rulebook's order."""
     found = set(_RULE_ID.findall(texts))
     order = {rule: i for i, rule in enumerate(rulebook.rules())}
-    known = sorted((r for r in found if rulebook.anchor(r)), key=lambda r: (order.get(r, 1e9), r))
+    last = len(order)  # an id the text has no rule for goes after those it has
+    known = sorted((r for r in found if rulebook.anchor(r)), key=lambda r: (order.get(r, last), r))
     return {r: [rulebook.address(r, page), rulebook.sentence(r)] for r in known}
 
 
@@ -444,10 +452,15 @@ def replay_html(record: GameRecord, *, at: int = 0, rules_page: str | None = Non
     Raises:
         RecordError: ``record`` is not a GameRecord.
         ValueError: ``at`` is not a number of decisions (an int from 0).
+        TypeError: ``rules_page`` is neither text nor None.
     """
     check_record(record, "replay_html()")
     if type(at) is not int or at < 0:
         raise ValueError(f"the page opens after a number of decisions from 0, not {given(at)}")
+    if rules_page is not None and not isinstance(rules_page, str):
+        raise TypeError(
+            f"rules_page is the address of a rules page (text), not {given(rules_page)}"
+        )
     data = record.accept(_Page(record))
     if data.pop("refused") or record.claimed_glory is not None:  # as validate says
         report = validate(record)

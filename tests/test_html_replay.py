@@ -154,7 +154,7 @@ def test_the_page_steps_by_the_turns_the_events_open(players: int, seed: int) ->
     played = [t for t in turns if ", turn " in t["title"]]
     assert len(played) == len(opened) < len(views) / 1.5
     for turn, event in zip(played, opened, strict=True):
-        assert turn["title"].endswith(f": seat {event.seat}")
+        assert turn["title"].split(" · ")[0].endswith(f": seat {event.seat}")
     ages = game(players, seed).final.config.ages
     assert [t["title"] for t in turns if ", turn " not in t["title"]] == [
         "The setup",
@@ -255,7 +255,8 @@ def test_an_age_ends_on_its_board_then_its_scores_then_the_next_age(orcs: bool) 
         assert [r[1:] for r in score["scores"]["rows"]] == [r[1:] for r in rows]
         assert [r[0] for r in score["scores"]["rows"]] == [f"seat {r[0]}" for r in rows]
         titles = [data["turns"][views[j]["turn"]]["title"] for j in (i, k, k + 1)]
-        assert ", turn " in titles[0] and titles[1] == f"Age {'I' * age} is scored"
+        assert ", turn " in titles[0] and titles[0].endswith(f" · Age {'I' * age} ends")
+        assert titles[1] == f"Age {'I' * age} is scored"
         if orcs and age < final.config.ages:  # the Orc players decide between
             between = views[i + 1 : k + 1]
             assert any(v["did"].startswith("empty") for v in between)

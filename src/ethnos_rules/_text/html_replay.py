@@ -177,6 +177,8 @@ class _Page(Visitor[dict[str, Any]]):
                 self._open_turn(f"Age {age}, turn {self._age_turns}: seat {seat}")
             if any(isinstance(item, AgeBegan) for item in items):
                 self._age_turns = 0
+            if segment.role == "ends":  # the turn that draws the last Dragon says so
+                self.turns[-1]["title"] += f" · Age {ROMAN[decision.before.age]} ends"
             title = f"Step {step}: {decision.text}{_suffix(segment)}"
             self._view(step, decision.text, title, segment.board, items, segment.role)
 

@@ -80,8 +80,13 @@ function drawStory(first, last) {
   }
   for (let i = first; i <= last; i++) if (views[i].scores) scores = views[i].scores;
   let story = "<h2>" + esc(title) + "</h2>" + (mode === "turn" ? did(first, last) : "");
-  if (scores) story += table(scores);
-  story += lines.map(line).join("");
+  if (scores) {  // the table, then how each kingdom and band scored (folded on a phone)
+    const open = window.matchMedia("(min-width: 900px)").matches ? " open" : "";
+    story += table(scores) + "<details class='how'" + open + "><summary>How the Age was" +
+      " scored (" + lines.length + " lines)</summary>" + lines.map(line).join("") + "</details>";
+  } else {
+    story += lines.map(line).join("");
+  }
   if (last === views.length - 1 && DATA.error)
     story += "<p class='error'>" + rich(DATA.error) + "</p>";
   $("story").innerHTML = story;

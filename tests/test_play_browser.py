@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from ethnos_rules._text import rulebook
 from helpers import install_debian
 
 CHROMIUM = "/usr/bin/chromium"
@@ -252,6 +253,7 @@ def test_a_whole_game_against_a_bot_by_clicks(chromium: Any, server: str) -> Non
                 rule = link.inner_text()
                 assert re.fullmatch(r"[A-Z]+(-[A-Z0-9]+)+", rule), rule
                 assert link.get_attribute("href", timeout=1000).endswith(f"/rules#{rule}")
+                assert link.get_attribute("title", timeout=1000) == rulebook.sentence(rule)
                 assert version(page) == before
                 assert hand(page) == before_hand and row(page) == before_row
                 shot(page, "table-1280-refused")
@@ -305,9 +307,14 @@ def test_a_whole_game_against_a_bot_by_clicks(chromium: Any, server: str) -> Non
     assert replay.status == 200 and "<svg" in replay.text()
     assert highlighted, "the page never marked what a step changed"
     shot(page, "table-1280-final")
-    # the newest step of the log is highlighted, each rule a link to its text
+    # the newest step of the log is highlighted, each rule a link to its text, and what the
+    # rule says is the link's tooltip
     assert page.locator("#log li.newest").count() >= 1
     assert page.locator("#log a.rule").count() > 10
+    shown = page.locator("#log a.rule, #pending a.rule, #final a.rule").evaluate_all(
+        "links => links.map(a => [a.textContent, a.title])"
+    )
+    assert shown and all(title == rulebook.sentence(rule) for rule, title in shown)
     console.check()
     page.close()
 

@@ -28,6 +28,7 @@ from ethnos_rules import (
 from ethnos_rules._play.games import Game, GameStore
 from ethnos_rules._play.server import MAX_BODY, app
 from ethnos_rules._play.views import rule_ids, rule_url, sees
+from ethnos_rules._text import rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,6 +171,9 @@ def test_a_whole_game_against_greedy(client: TestClient, store: GameStore) -> No
     assert view["scores"]["glory"] == view["glory"]
     assert view["pending"]["kind"] == "GAME_OVER" and not view["pending"]["yours"]
     assert any(line["rule"] == "GAME-1" for line in view["log"])
+    won = view["scores"]
+    assert won["rule_url"] == rule_url(won["rule"])
+    assert won["rule_title"] == rulebook.sentence(won["rule"])
     # the records downloaded validate: the whole game, and seat 0's
     whole = GameRecord.from_json(client.get(root + "/record.json?whole=1").text)
     mine = GameRecord.from_json(client.get(root + "/record.json").text)
@@ -426,6 +430,29 @@ def test_the_rules_page_has_an_anchor_per_rule(client: TestClient) -> None:
     assert rule_url("BAND-2") == "/rules#BAND-2"
     assert rule_url("TRIBE-ELF") == "/rules#TRIBE" and rule_url("NOTATION") == "/rules"
     assert "<script" not in page.text and "http" not in page.text.split("<body>")[0]
+
+
+def test_every_rule_shown_links_to_its_text_with_what_it_says(
+    client: TestClient, store: GameStore
+) -> None:
+    """Issue 33: the decision pending, every line of the log, a refusal and the lines of
+    'if the Age ended now' each name their rule with its link on /rules and what the rule says
+    (the link's tooltip)."""
+    created = new_game(client, ["person", "greedy"], seed=5)
+    root = api(created["seats"][0]["url"])
+    for _ in range(12):  # a few turns, so that bands and markers are on the table
+        play_first_legal(client, root, settled_view(client, store, created, root))
+    view = settled_view(client, store, created, root)
+    refused = act(client, root, "dance", view["version"]).json()["refusal"]
+    hint = client.get(root + "/hint/score-now").json()
+    assert hint["lines"] and len(hint["rules"]) == len(hint["lines"])
+    named = [view["pending"], *view["log"], refused, *hint["rules"]]
+    for item in named:
+        assert item["rule_url"] == rule_url(item["rule"]), item
+        assert item["rule_title"] == rulebook.sentence(item["rule"]), item
+    for line, rule in zip(hint["lines"], hint["rules"], strict=True):
+        assert line.rstrip(".").endswith(f"({rule['rule']})"), line
+    assert len({item["rule"] for item in named}) > 5
 
 
 def test_the_package_carries_the_rules_text() -> None:

@@ -500,6 +500,6 @@ def _traced_new_game(
 
 def refusal(err: RulesError, text: str) -> dict[str, str]:
     """The refusal of a decision as the API tells it."""
-    from .views import rule_url
+    from .views import rule_link
 
-    return {"rule": err.rule, "reason": err.reason, "rule_url": rule_url(err.rule), "text": text}
+    return {**rule_link(err.rule), "reason": err.reason, "text": text}

@@ -59,7 +59,7 @@ from .. import (
 from .._text.html_replay import replay_html
 from .._text.rulebook import rules_text
 from .games import PERSON, Game, GameStore, PlayError, bots, refused
-from .views import rule_ids, seat_view, sees
+from .views import rule_ids, rule_link, seat_view, sees
 
 MAX_BODY = 16 * 1024
 """The largest request body read (bytes); a larger one is answered 413."""
@@ -167,9 +167,11 @@ def app(store: GameStore) -> Starlette:
                     score = score_now(game.state)
                 except RulesError as err:
                     raise refused(409, f"not now: {err.reason}", rule=err.rule) from None
+                seen = [e for e in score.events if sees(e, viewer)]
                 return {
                     "glory": list(score.glory),
-                    "lines": [str(e) for e in score.events if sees(e, viewer)],
+                    "lines": [str(e) for e in seen],
+                    "rules": [rule_link(e.rule) for e in seen],  # each line's, as the log's
                 }
 
         return await run_in_threadpool(scoring)

@@ -3,7 +3,8 @@ so that no answer holds another seat's hand or the deck's order.
 
 - the board is :func:`ethnos_rules.svg.view` of the seat's :func:`~ethnos_rules.observation`;
 - the log is the events of each decision that the seat sees (``visible_to``), each with its own
-  sentence (the one the narration tells), its rule id and a link to that rule;
+  sentence (the one the narration tells), its rule id, a link to that rule and what the rule
+  says (:func:`rule_link`: the link's tooltip);
 - what is being decided is :func:`~ethnos_rules.pending_decision` in words.
 """
 
@@ -30,6 +31,16 @@ def rule_url(rule: str) -> str:
     return rulebook.address(rule, page="/rules")
 
 
+def rule_link(rule: str) -> dict[str, str]:
+    """``rule`` as the page shows it: its id, the link to it and what it says (the link's
+    tooltip, :func:`ethnos_rules._text.rulebook.sentence`).
+
+    >>> rule_link("NOTATION")
+    {'rule': 'NOTATION', 'rule_url': '/rules', 'rule_title': 'NOTATION: see the rules text'}
+    """
+    return {"rule": rule, "rule_url": rule_url(rule), "rule_title": rulebook.sentence(rule)}
+
+
 def seat_view(game: Game, seat: int, since: int | None = None) -> dict[str, Any]:
     """The view of ``seat`` (see ``GET .../view`` in the API); call it under the game's lock.
 
@@ -53,8 +64,7 @@ def seat_view(game: Game, seat: int, since: int | None = None) -> dict[str, Any]
             "kind": decision.kind.name,
             "seat": decision.seat,
             "text": decision.text,
-            "rule": decision.rule,
-            "rule_url": rule_url(decision.rule),
+            **rule_link(decision.rule),
             "yours": decision.seat == seat and not decision.chance and not finished,
         },
         "board_svg": _svg.view(seen),
@@ -79,7 +89,7 @@ def scores(state: GameState) -> dict[str, Any]:
         "glory": list(glory(state)),
         "winners": list(winners(state)),
         "text": str(ended) if ended is not None else "",
-        "rule": ended.rule if ended is not None else "GAME-1",
+        **rule_link(ended.rule if ended is not None else "GAME-1"),
     }
 
 
@@ -90,8 +100,7 @@ def entry(event: Event, step: int) -> dict[str, Any]:
         "step": step,
         "seat": seat if type(seat) is int else None,
         "text": str(event),
-        "rule": event.rule,
-        "rule_url": rule_url(event.rule),
+        **rule_link(event.rule),
     }
 
 

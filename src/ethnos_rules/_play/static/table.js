@@ -64,11 +64,19 @@
 
   // ------------------------------------------------------------------ small pieces
 
-  function ruleLink(rule, url) {
-    if (!rule) return document.createTextNode("");
-    const a = el("a", { href: url || "/rules#" + encodeURIComponent(rule), target: "_blank", rel: "noopener", class: "rule" }, rule);
-    a.title = "the text of rule " + rule;
+  // A rule id as the server names it ({rule, rule_url, rule_title}): a link to its text on
+  // /rules, what the rule says as the tooltip.
+  function ruleLink(named) {
+    if (!named || !named.rule) return document.createTextNode("");
+    const rule = named.rule;
+    const a = el("a", { href: named.rule_url || "/rules#" + encodeURIComponent(rule), target: "_blank", rel: "noopener", class: "rule" }, rule);
+    a.title = named.rule_title || "the text of rule " + rule;
     return a;
+  }
+
+  // A sentence without the rule id it ends with ("… (BAND-5a)."): ruleLink shows that id.
+  function withoutRule(text) {
+    return text.replace(/\s*\(([A-Z]+(?:-[A-Za-z0-9]+)+)\)\.?\s*$/, ".").replace(/\.\.$/, ".");
   }
 
   function cardLabel(code) {
@@ -102,7 +110,7 @@
     box.appendChild(document.createTextNode(" "));
     const rule = el("span", { class: "refusal-rule" });
     rule.appendChild(document.createTextNode("(rule "));
-    rule.appendChild(ruleLink(refusal.rule, refusal.rule_url));
+    rule.appendChild(ruleLink(refusal));
     rule.appendChild(document.createTextNode(")"));
     box.appendChild(rule);
     const tried = el("p", { class: "refusal-tried" });
@@ -226,9 +234,9 @@
     const who = el("span", { class: "who" },
       pend.yours ? "Your decision: " : pend.seat === null || pend.seat === undefined ? "Waiting: " : "S" + seatName(pend.seat).slice(1) + " decides: ");
     p.appendChild(who);
-    const what = pend.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\s*$/, "").replace(/^seat \d+:\s*/i, "");
+    const what = pend.text.replace(/\s*\(([A-Z]+(?:-[A-Za-z0-9]+)+)\)\s*$/, "").replace(/^seat \d+:\s*/i, "");
     p.appendChild(document.createTextNode(what + " "));
-    p.appendChild(ruleLink(pend.rule, pend.rule_url));
+    p.appendChild(ruleLink(pend));
   }
 
   function renderSummary() {
@@ -283,10 +291,10 @@
       const li = el("li", { class: "ev" + (entry.step === newest ? " newest" : ""), "data-step": String(entry.step) });
       li.value = entry.step;
       li.appendChild(el("span", { class: "ev-step" }, "step " + entry.step + ": "));
-      li.appendChild(el("span", { class: "ev-text" }, entry.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\.?\s*$/, ".").replace(/\.\.$/, ".")));
+      li.appendChild(el("span", { class: "ev-text" }, withoutRule(entry.text)));
       if (entry.rule) {
         li.appendChild(document.createTextNode(" "));
-        li.appendChild(ruleLink(entry.rule, entry.rule_url));
+        li.appendChild(ruleLink(entry));
       }
       log.prepend(li);
     }
@@ -302,8 +310,8 @@
     const said = $("final-text");
     said.replaceChildren();
     if (scores.text) {
-      said.appendChild(document.createTextNode(scores.text.replace(/\s*\(([A-Z]+(?:-[A-Z0-9]+)+)\)\.?\s*$/, ".") + " "));
-      said.appendChild(ruleLink(scores.rule));
+      said.appendChild(document.createTextNode(withoutRule(scores.text) + " "));
+      said.appendChild(ruleLink(scores));
     }
     const winners = scores.winners || [];
     (scores.glory || []).forEach((g, seat) => {
@@ -462,7 +470,12 @@
     const glory = r.body.glory || [];
     out.appendChild(el("p", null, "Glory: " + glory.map((g, seat) => seatName(seat) + ": " + g).join(" · ")));
     const ul = el("ul");
-    for (const line of r.body.lines || []) ul.appendChild(el("li", null, line));
+    const rules = r.body.rules || [];
+    (r.body.lines || []).forEach((line, i) => {
+      const li = el("li", null, rules[i] ? withoutRule(line) + " " : line);
+      if (rules[i]) li.appendChild(ruleLink(rules[i]));
+      ul.appendChild(li);
+    });
     out.appendChild(ul);
     out.hidden = false;
   }

@@ -33,7 +33,7 @@ import operator
 import pickle
 import random
 import re
-from typing import Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
 import pyspiel
@@ -49,7 +49,6 @@ from ethnos_rules import (
     SetupError,
     WrongDecisionError,
     new_game,
-    step,
 )
 from ethnos_rules._agents.tensors import Played, Seen
 from ethnos_rules._agents.worlds import World, draw_world, knowledge
@@ -73,7 +72,9 @@ from ethnos_rules.agents import (
     playout,
     returns,
 )
-from ethnos_rules.bots import Bot
+
+if TYPE_CHECKING:
+    from ethnos_rules.bots import Bot
 
 SHORT_NAME = "python_ethnos"
 
@@ -225,9 +226,8 @@ class EthnosState(pyspiel.State):
             self.node = node.apply_id(action)
             return
         decision = node.decision(action)
-        result = step(node.state, decision)
-        self.node = EncodedState(result.state)
-        self.played = self.played.add(decision, result.events)
+        self.node = node.apply_id(action)
+        self.played = self.played.add_unstepped(decision, node.state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> EthnosState:
         """A state that ``player_id`` cannot tell from this one, drawn from the exact posterior
@@ -432,6 +432,8 @@ class BotPlayer(pyspiel.Bot):
     """
 
     def __init__(self, bot: Bot, rng: random.Random | int | None = None) -> None:
+        from ethnos_rules.bots import Bot  # only here: the game itself needs no bots
+
         pyspiel.Bot.__init__(self)
         if not isinstance(bot, Bot):
             raise SetupError("SETUP-1", f"a bot has a name, description and choose(): {bot!r}")

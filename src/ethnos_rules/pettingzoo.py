@@ -4,7 +4,7 @@
 >>> game = env(players=3)
 >>> game.reset(seed=42)
 >>> game.agents, game.agent_selection
-(['player_0', 'player_1', 'player_2'], 'player_1')
+(['player_0', 'player_1', 'player_2'], 'player_2')
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> observation["action_mask"].dtype, int(observation["action_mask"].sum()) > 0
 (dtype('int8'), True)
@@ -12,8 +12,8 @@
 Each agent observes :func:`ethnos_rules.agents.observation_tensor` of its seat (the public
 position and its own hand) and an ``int8`` ``action_mask`` over the fixed ids of
 :mod:`ethnos_rules.agents` (all zeros for an agent not to move). Chance is resolved inside the
-environment with its seeded generator, with the rules' exact probabilities, so agents only ever
-see player decisions. The same agent often acts several times in a row: a band is built in
+environment with a generator seeded from its own (``reset(seed=...)``), with the rules' exact
+probabilities, so agents only ever see player decisions. The same agent often acts several times in a row: a band is built in
 several steps (its Leader, its cards, done), and a band's follow-ups are its player's too.
 Rewards come at the end only: :func:`ethnos_rules.agents.returns`.
 
@@ -24,6 +24,7 @@ as an RGB array, through cairosvg, which needs the Cairo library (Debian's ``lib
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -189,6 +190,9 @@ class EthnosEnv(AECEnv):
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         self.decisions = 0
+        # Chance draws from a random.Random seeded from the environment's generator: a numpy
+        # generator's draw costs several times as much, at every chance event.
+        self._chance = random.Random(int(self.np_random.integers(2**63)))
         self._writers = [ObservationWriter(seat, self.players) for seat in range(self.players)]
         self.node = self._through_chance(EncodedState.of(self._new_game(self.players)))
         self.agents = self.possible_agents[:]
@@ -201,7 +205,7 @@ class EthnosEnv(AECEnv):
         self._reset = True
 
     def _through_chance(self, node: EncodedState) -> EncodedState:
-        node, drawn = node.through_chance(self.np_random)
+        node, drawn = node.through_chance(self._chance)
         self.decisions += drawn
         return node
 

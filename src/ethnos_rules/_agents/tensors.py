@@ -459,6 +459,8 @@ class ObservationWriter:
         """A seat's ``bands``, ``band_cards`` and ``band_leaders`` pieces, from ``start``;
         ``shown`` are the bands they show now (a band played adds to them)."""
         cells, leaders = self._cells, start + 1 + _CARDS
+        if len(bands) == len(shown) and bands == shown:  # the same bands, in a new tuple
+            return
         if bands[:-1] != shown:
             cells[start : start + 1 + 2 * _CARDS] = _ZEROS[: 1 + 2 * _CARDS]
             shown = ()
@@ -693,7 +695,7 @@ class Played:
         length: How many decisions in all.
     """
 
-    __slots__ = ("_events", "_recalls", "_replay", "before", "decision", "length")
+    __slots__ = ("_before_state", "_events", "_recalls", "_replay", "before", "decision", "length")
 
     def __init__(
         self, before: Played | None, decision: Action | None, events: tuple[Event, ...] | None
@@ -702,6 +704,7 @@ class Played:
         self.length: int = 0 if before is None else before.length + 1
         self._recalls: dict[Seen, Recall] = {}
         self._replay: _Replay | None = None  # what fills in the events, if they are not known
+        self._before_state: GameState | None = None  # or the state the decision was made in
 
     @classmethod
     def empty(cls) -> Played:
@@ -728,14 +731,27 @@ class Played:
     def events(self) -> tuple[Event, ...]:
         """The last decision's events, as :func:`~ethnos_rules.step` gives them."""
         if self._events is None:
-            assert self._replay is not None
-            self._replay.fill()
-            assert self._events is not None
+            if self._before_state is not None:  # made by add_unstepped: stepped now, once
+                assert self.decision is not None
+                self._events = step(self._before_state, self.decision).events
+                self._before_state = None
+            else:
+                assert self._replay is not None
+                self._replay.fill()
+        assert self._events is not None
         return self._events
 
     def add(self, decision: Action, events: tuple[Event, ...]) -> Played:
         """``decision`` made next, with its ``events``."""
         return Played(self, decision, events)
+
+    def add_unstepped(self, decision: Action, state: GameState) -> Played:
+        """``decision`` made next in ``state``; its events are worked out only if a view of
+        the game asks for them (a game played by ids keeps no events it is not asked for:
+        collecting them costs as much as the decision)."""
+        played = Played(self, decision, None)
+        played._before_state = state
+        return played
 
     def recall(self, seen: Seen) -> Recall:
         """The items ``seen`` (a seat, ``"public"`` or ``"all"``) has seen of the decisions,

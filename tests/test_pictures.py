@@ -87,7 +87,7 @@ def test_the_full_picture_shows_every_hand_and_the_pieces() -> None:
     picture = state._repr_svg_()
     for player in state.players:
         assert {c.code for c in player.hand} <= _codes(picture)
-    for label in ("Althea", "Straton", "Row", "Deck:", "P0", "P3"):
+    for label in ("Althea", "Straton", "Row", "Deck:", "seat 0", "seat 3"):
         assert label in picture
     with pytest.raises(SetupError, match="SETUP-1"):
         svg.board(state, seat=4)

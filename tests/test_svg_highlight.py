@@ -127,7 +127,7 @@ def test_hand_made_events_are_marked_as_they_say_never_recomputed() -> None:
     ]
     picture = svg.board(state, changes=claims)
     assert _tags(picture) == ["+1", "+5", "+4"]  # Duris's line of seat 2; then Glory, by seat
-    assert "P2: 3 markers" in picture and "Glory 10" in picture
+    assert "seat 2: 3 markers" in picture and "Glory 10" in picture
     assert _marked(picture) == "1 marker seat 2 placed in Duris; seat 2 +5 Glory; seat 3 +4 Glory."
 
 

@@ -4,7 +4,7 @@ Everything is drawn from an :class:`~ethnos_rules.Observation` (what one seat se
 hands the picture may show: all of them for the full view, the seat's own for a seat's view.
 So a seat's picture cannot show another player's cards: they are not in what it is drawn
 from. Players are told apart by colour (Okabe and Ito's palette, which colour-blind readers
-can tell apart), by shape and by a label (``P0``...).
+can tell apart), by shape and by a label (``seat 0``...).
 """
 
 from __future__ import annotations
@@ -346,7 +346,7 @@ def _marker(seat: int, x: float, y: float, r: float = 7) -> str:
 
 
 def _label(seat: int, x: float, y: float) -> str:
-    return _marker(seat, x, y) + _text(x + 11, y + 4, f"P{seat}", 11, font_weight="bold")
+    return _marker(seat, x, y) + _text(x + 11, y + 4, f"seat {seat}", 11, font_weight="bold")
 
 
 # --- the board ----------------------------------------------------------------------------------
@@ -391,7 +391,7 @@ def _kingdoms(view: Observation, top: float, changes: Changes) -> tuple[list[str
             count = seen.kingdoms[k]
             my = y + 68 + 18 * seat
             part.append(_marker(seat, x + 20, my - 4, 6))
-            line = f"P{seat}: {count} marker{'s' if count != 1 else ''}"
+            line = f"seat {seat}: {count} marker{'s' if count != 1 else ''}"
             if seat in placed:
                 part.append(_changed_text(x + 32, my, line, 11, f"+{placed[seat]}")[0])
             else:
@@ -454,7 +454,7 @@ def _row(view: Observation, y: float, changes: Changes) -> tuple[list[str], floa
         extra.append("Troll tokens left: " + (" ".join(map(str, view.unclaimed_trolls)) or "none"))
     if "giant" in view.pieces:
         holder = view.giant_holder
-        extra.append("Giant token: " + ("nobody" if holder is None else f"P{holder}"))
+        extra.append("Giant token: " + ("nobody" if holder is None else f"seat {holder}"))
     out = [_text(10, y + 16, "Row", 13, font_weight="bold")]
     if changes.dragon:
         out.append(_changed_text(60, y + 16, deck, 12, "Dragon")[0])
@@ -499,7 +499,7 @@ def _player(
         facts.append(("Troll tokens " + " ".join(map(str, seen.trolls)), tag))
     if view.giant_holder == seat:
         facts.append(("holds the Giant token", "new" if changes.giant == seat else None))
-    drawn, lines = _facts(facts, 60, 22, WIDTH - 260 if "horde" in view.pieces else WIDTH - 10)
+    drawn, lines = _facts(facts, 84, 22, WIDTH - 260 if "horde" in view.pieces else WIDTH - 10)
     out += drawn
     inner = 14.0 + 18 * lines
     if "horde" in view.pieces:
@@ -697,7 +697,7 @@ def _description(
     for seat, seen in enumerate(view.seats):
         hand = hands.get(seat)
         held = ", ".join(c.code for c in hand) if hand is not None else f"{seen.hand_size} cards"
-        lines.append(f"P{seat}: Glory {seen.glory}, hand {held}, {len(seen.bands)} bands.")
+        lines.append(f"Seat {seat}: Glory {seen.glory}, hand {held}, {len(seen.bands)} bands.")
     marked = changes.phrases()
     if marked:
         lines.append(f"Marked as just changed: {'; '.join(marked)}.")

@@ -32,10 +32,19 @@ SAMPLE = Path(__file__).parent / "data" / "rule_links" / "index.md"
 
 CONF = """
 import sys
+from pathlib import Path
 sys.path.insert(0, {ext!r})
 extensions = ["myst_parser", "rule_links"]
 exclude_patterns = ["_build"]
 html_theme = "basic"
+
+def write_late(app, exception):  # as the demo replay is written, once the pages are
+    page = Path(app.outdir) / "_static" / "late" / "page.html"
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text('<a href="../../index.html#written-late">back</a>')
+
+def setup(app):
+    app.connect("build-finished", write_late)
 """
 
 
@@ -215,18 +224,21 @@ def test_the_ids_of_a_page_link_to_their_rule_with_its_sentence(
 def test_the_build_fails_on_each_broken_link_and_unknown_id(
     built: tuple[Path, subprocess.CompletedProcess[str]],
 ) -> None:
-    """With -W the build fails, warning for exactly the two planted links and the id the rules
-    text does not have; the check tells how much it read."""
+    """With -W the build fails, warning for exactly the two planted links, the one of a page
+    written under _static as the build finishes, and the id the rules text does not have;
+    the check tells how much it read."""
     _, done = built
     warnings = [line for line in done.stderr.splitlines() if "WARNING" in line]
     assert done.returncode == 1, done.stderr
-    assert len(warnings) == 3, "\n".join(warnings)
+    assert len(warnings) == 4, "\n".join(warnings)
     assert any("is not a rule of the rules text" in w and "-99 " in w for w in warnings)
     assert any(
         "#NO-SUCH-ANCHOR: no anchor #NO-SUCH-ANCHOR in reference/rules-1e.html" in w
         for w in warnings
     )
     assert any("broken link gone.html: no page gone.html" in w for w in warnings)
+    late = "WARNING: broken link in _static/late/page.html ../../index.html#written-late: no"
+    assert any(w.startswith(late) for w in warnings), warnings
     assert re.search(r"index\.md: WARNING: broken link gone\.html", done.stderr)
     checked = re.search(r"link check: (\d+) internal links \((\d+) with an anchor\)", done.stdout)
     assert checked is not None and int(checked[2]) > len(rulebook.rules()), done.stdout

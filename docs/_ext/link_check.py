@@ -23,7 +23,11 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 SKIPPED = ("_static", "_sources", "_images", "_downloads")
-"""Folders of the site whose files are not pages to read links from."""
+"""Folders of a Sphinx site whose files are not its pages (the theme's files, the sources)."""
+
+WRITTEN = ("_sources", "_images", "_downloads")
+"""The folders to skip to check every page written, those put under ``_static`` by an
+extension too (such as the demo replay, ``_static/replay/demo.html``)."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ links there, and every internal link of the built site is checked.
   text already in a link are left alone, and so is a rule's id in its own item of the rules
   page. A numbered id the rules text has no rule for is a warning.
 - **Check.** When an HTML build finishes, every internal link and anchor of the site is
-  checked (``link_check.py``); each broken one is a warning, so ``-W`` fails the build.
+  checked (``link_check.py``), in the pages other extensions write as the build finishes
+  too (the demo replay); each broken one is a warning, so ``-W`` fails the build.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from docutils import nodes
-from link_check import check_site
+from link_check import WRITTEN, check_site
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
@@ -224,18 +225,23 @@ def link_rule_ids(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def check_links(app: Sphinx, exception: BaseException | None) -> None:
-    """Check every internal link of the site written; warn for each broken one."""
+    """Check every internal link of the site written, the pages extensions put under
+    ``_static`` included; warn for each broken one."""
     if exception is not None or app.builder.name not in HTML_BUILDERS:
         return
-    report = check_site(Path(app.outdir))
+    report = check_site(Path(app.outdir), skipped=WRITTEN)
     for broken in report.broken:
         page = broken.page.removesuffix(".html")
-        where = page if page in app.env.all_docs else None
+        if page in app.env.all_docs:
+            where, told = page, ""  # Sphinx names the source file
+        else:  # a page no source file makes (the demo replay)
+            where, told = None, f"in {broken.page} "
         logger.warning(
-            "broken link %s: %s",
+            "broken link %s%s: %s",
+            told,
             broken.href,
             broken.reason,
-            location=where or broken.page,
+            location=where,
             type="rule_links",
             subtype="broken",
         )
@@ -252,6 +258,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register the anchors, the links and the check."""
     app.connect("doctree-read", add_anchors)
     app.connect("doctree-resolved", link_rule_ids)
-    app.connect("build-finished", check_links)
+    app.connect("build-finished", check_links, priority=900)  # after pages written then
     app.add_css_file("rule_links.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -183,6 +183,7 @@ def test_a_page_shows_before_and_after_and_warns_of_what_it_cannot_draw(tmp_path
         " face down; framed: what seat 1 saw it change",
     ]  # not the unmarked position: this page is not one of PAGES
     assert page.count("<svg") == 3
+    assert page.index("<details class='ethnos-picture' open>") < page.index("&gt;&gt;&gt;")
     assert "Seat 0 places a marker in Rhea (now 1 there) (BAND-5)." in page
     told = warnings.getvalue()
     assert "# picture: count is int, not a GameState or a Step" in told

@@ -1,9 +1,10 @@
 """Pictures of the positions in the pages' examples, drawn at build time.
 
 The pages build their positions in ``pycon`` examples, which run as doctests. This extension
-runs the same examples, page by page and in order, and after each block draws the positions
-the block built. So the pictures are of exactly the positions the examples test, and cannot
-drift from them. A picture is put right after its block, folded under its caption.
+runs the same examples, page by page and in order, and draws the positions each block built.
+So the pictures are of exactly the positions the examples test, and cannot drift from them. A
+picture is put right before its block (a reader sees the position first, then the code),
+under its caption; a picture no comment asked for is folded.
 
 **What is drawn.** On the rules and tribe pages, the quickstart and the gallery (``PAGES``),
 every name bound by ``name = position(...)`` is drawn, the whole position. On every page, an
@@ -252,11 +253,14 @@ def _escape(words: str) -> str:
 # --- the pages ----------------------------------------------------------------------------------
 
 
-def _nodes(drawn: Figure) -> list[nodes.Node]:
+def _nodes(drawn: Figure, asked: bool) -> list[nodes.Node]:
     """The figure as nodes: a fold with the caption, the picture, and the step's sentences as
-    a list (docutils nodes, so the rule ids in them become links as in any prose)."""
+    a list (docutils nodes, so the rule ids in them become links as in any prose). A picture
+    a ``# picture`` comment asked for is open; one drawn only because a page draws every
+    ``position(...)`` is folded, so that a programmer's long example stays short to read."""
     kind = "ethnos-cards" if drawn.small else "ethnos-board"
-    head = f"<details class='ethnos-picture' open><summary>{drawn.caption}</summary>"
+    fold = "open" if asked else ""
+    head = f"<details class='ethnos-picture' {fold}><summary>{drawn.caption}</summary>"
     out: list[nodes.Node] = [
         nodes.raw("", f"{head}<div class='{kind}'>{drawn.svg}</div>", format="html")
     ]
@@ -305,14 +309,15 @@ def _pictures_of_block(
                     why = f"{type(raised).__name__}: {raised}" if raised else "it is not bound"
                     raise PictureError(f"# picture: {mark.name} cannot be drawn, as {why}")
                 continue
-            out += _nodes(figure(namespace[mark.name], mark))
+            out += _nodes(figure(namespace[mark.name], mark), mark.marked)
         except (PictureError, ValueError, TypeError) as problem:
             logger.warning(f"{problem}", location=block, type="pictures")
     return out
 
 
 def add_pictures(app: Any, doctree: nodes.document) -> None:
-    """Draw the positions of a page's examples after the blocks that build them."""
+    """Draw the positions of a page's examples just before the blocks that build them: a
+    reader sees the position, then the code for programmers."""
     if app.builder.format != "html":
         return
     auto = app.env.docname.startswith(PAGES)
@@ -328,7 +333,7 @@ def add_pictures(app: Any, doctree: nodes.document) -> None:
         figures = _pictures_of_block(block, namespace, auto)
         parent = block.parent
         at = parent.index(block)
-        for offset, node in enumerate(figures, start=1):
+        for offset, node in enumerate(figures):
             parent.insert(at + offset, node)
 
 

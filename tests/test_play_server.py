@@ -29,6 +29,7 @@ from ethnos_rules._play.games import Game, GameStore
 from ethnos_rules._play.server import MAX_BODY, app
 from ethnos_rules._play.views import rule_ids, rule_url, sees
 from ethnos_rules._text import rulebook
+from replay_pages import page_data
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -182,6 +183,8 @@ def test_a_whole_game_against_greedy(client: TestClient, store: GameStore) -> No
     assert validate(mine).ok and mine == redact(whole, 0)
     page = client.get(root + "/replay.html")
     assert page.status_code == 200 and page.text.startswith("<!DOCTYPE html>")
+    cited = page_data(page.text)["rules"]  # linked to this server's rules page, not the docs
+    assert cited and all(link.startswith("/rules#") for link, _ in cited.values())
     # the record saved is the game
     saved = GameRecord.read(game_of(store, created).path or "")
     assert saved.actions == whole.actions and saved.metadata["play"]["seats"] == (

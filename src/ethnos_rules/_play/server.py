@@ -215,7 +215,7 @@ def app(store: GameStore) -> Starlette:
         game, seat = found(request)
 
         def drawing() -> str:
-            return replay_html(_record_for(store, game, seat, game.finished))
+            return replay_html(_record_for(store, game, seat, game.finished), rules_page="/rules")
 
         return HTMLResponse(await run_in_threadpool(drawing))
 

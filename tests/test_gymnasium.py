@@ -182,3 +182,21 @@ def test_vector_environments_run_it(kind: str) -> None:
         assert finished >= 1
     finally:
         vector.close()
+
+
+def test_history_tokens_are_what_the_learner_saw() -> None:
+    from ethnos_rules import GameRecord, information_state, parse_action
+    from ethnos_rules.agents import item_tokens, max_history_tokens
+
+    env = EthnosEnv(3, seat=1, opponents=["greedy", RandomPolicy(0)])
+    env.reset(seed=3)
+    for _ in range(20):
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+    record = GameRecord.from_start(env.game.start, env.game.played().decisions())
+    info = information_state(record, 1)
+    expected = [t for text in info.decisions for t in item_tokens(parse_action(text))]
+    tokens = env.history_tokens()
+    assert tokens[: len(expected)] == expected and tokens[len(expected) :] == list(
+        env.game.node.band
+    )
+    assert len(tokens) <= max_history_tokens(3)

@@ -391,3 +391,18 @@ def test_random_playouts_and_bot_players_refuse_bad_arguments() -> None:
     chance = _played_to(game, random.Random(4), lambda s: True)
     with pytest.raises(WrongDecisionError):
         player.step(chance)
+
+
+def test_information_state_tokens_are_the_tensors_tokens() -> None:
+    from ethnos_rules.agents import NUM_TOKENS, token_text
+
+    game = pyspiel.load_game("python_ethnos", {"players": 3})
+    state = _played_to(game, random.Random(6), lambda s: len(s.node.band) >= 2)
+    for seat in range(3):
+        tokens = state.information_state_tokens(seat)
+        tensor = state.information_state_tensor(seat)
+        band = list(state.node.band)  # what everyone sees being built
+        assert tokens[-len(band) :] == band
+        assert [int(v) - 1 for v in tensor[6 : 6 + len(tokens)]] == tokens
+        assert tensor[6 + len(tokens)] == 0 and all(0 <= t < NUM_TOKENS for t in tokens)
+        assert "reveal ?" in [token_text(t) for t in tokens]

@@ -39,6 +39,7 @@ from ._agents.tensors import (
     observation_text,
     returns,
     seen_actions,
+    token_text,
 )
 
 __all__ = [
@@ -76,4 +77,5 @@ __all__ = [
     "playout",
     "returns",
     "seen_actions",
+    "token_text",
 ]

@@ -213,6 +213,18 @@ class EthnosEnv(gymnasium.Env[Observation, np.int64]):
         reward = returns(table.node.state)[self.seat] if over else 0.0
         return self._observe(), reward, over, False, self._info()
 
+    def history_tokens(self) -> list[int]:
+        """What the learner knows, as a sequence of tokens for sequence models: each item its
+        seat saw (:func:`~ethnos_rules.agents.item_tokens`), then the band being built; the
+        vocabulary is :func:`~ethnos_rules.agents.token_text`, at most
+        :func:`~ethnos_rules.agents.max_history_tokens` long.
+
+        Raises:
+            GameOverError: (``GAME-1``) before the first reset.
+        """
+        table = self.game
+        return [*table.played().recall(self.seat).tokens(), *table.node.band]
+
     def action_masks(self) -> np.ndarray:
         """The learner's legal ids now as booleans (all False at the end): what sb3-contrib's
         ``MaskablePPO`` asks an environment for."""

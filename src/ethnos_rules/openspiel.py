@@ -272,6 +272,18 @@ class EthnosState(pyspiel.State):
         for action in band:
             self.apply_action(action)
 
+    def information_state_tokens(self, player_id: int) -> list[int]:
+        """What ``player_id`` knows as a sequence of tokens, for sequence models: each item it
+        saw (:func:`~ethnos_rules.agents.item_tokens`), then the band being built; the
+        vocabulary is :func:`~ethnos_rules.agents.token_text`. (The information-state tensor
+        holds the same tokens plus one, padded with zeros, after the seat's one-hot.)
+
+        Raises:
+            SetupError: (``SETUP-1``) ``player_id`` is not a seat of the game.
+        """
+        check_seat(player_id, self.node.state.config.players)
+        return [*self.played.recall(player_id).tokens(), *self.node.band]
+
     def knowledge(self, player_id: int) -> InformationState:
         """What ``player_id`` knows of the game so far, as the library's bots take it (the
         band being built is not in it: a band is one decision there).

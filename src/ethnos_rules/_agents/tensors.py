@@ -548,6 +548,30 @@ NUM_TOKENS = SHOWN + _CARDS
 """How many tokens there are; the tensor holds ``token + 1`` (0 pads)."""
 
 
+def token_text(token: int) -> str:
+    """The text of an information-state token, the vocabulary of a sequence model: below
+    :data:`~ethnos_rules.agents.NUM_DISTINCT_ACTIONS` an action id (:func:`action_text`), then
+    ``reveal ?`` (:data:`HIDDEN_REVEAL`), ``keep ?`` (:data:`HIDDEN_KEEP`), and ``shown C``
+    for each card kind ``C`` from :data:`SHOWN`; :data:`NUM_TOKENS` in all.
+
+    >>> from ethnos_rules.agents import NUM_TOKENS, token_text
+    >>> token_text(0), token_text(534), token_text(535), token_text(NUM_TOKENS - 1)
+    ('tribe CEN', 'reveal ?', 'keep ?', 'shown WIZ-blue')
+
+    Raises:
+        ValueError: ``token`` is not a whole number below :data:`NUM_TOKENS`.
+    """
+    if isinstance(token, bool) or not isinstance(token, int | np.integer):
+        raise ValueError(f"a token is a whole number, not {given(token)}")
+    if not 0 <= token < NUM_TOKENS:
+        raise ValueError(f"tokens are 0 to {NUM_TOKENS - 1}, not {token}")
+    if token < NUM_DISTINCT_ACTIONS:
+        return action_text(int(token))
+    if token in (HIDDEN_REVEAL, HIDDEN_KEEP):
+        return "reveal ?" if token == HIDDEN_REVEAL else "keep ?"
+    return f"shown {FIRST_EDITION.cards[token - SHOWN].code}"
+
+
 def item_tokens(item: Action) -> tuple[int, ...]:
     """The tokens of one item of an information state: the ids of a decision (see
     :func:`~ethnos_rules.agents.encode`), one token for a hidden card, or one per card

@@ -25,6 +25,12 @@ same player (its Leader, its cards, done). The observer made by ``make_py_observ
 ``perfect_recall`` (the seat's information state as tokens; it needs ``public_info``).
 Returns are :func:`ethnos_rules.agents.returns`: 1 for a sole winner, shared wins split, and
 the sum 0.
+
+States implement ``resample_from_infostate`` with the library's exact sampler
+(:func:`~ethnos_rules.resample`), so OpenSpiel's ``ISMCTSBot`` plays the game; value its
+leaves with :class:`RandomPlayouts`. :class:`BotPlayer` plays a library bot as an OpenSpiel
+bot. ``state.information_state_tokens(seat)`` gives a seat's information state as tokens for
+sequence models (vocabulary: :func:`ethnos_rules.agents.token_text`).
 """
 
 from __future__ import annotations

@@ -10,12 +10,13 @@
 (dtype('int8'), True)
 
 Each agent observes :func:`ethnos_rules.agents.observation_tensor` of its seat (the public
-position and its own hand) and an ``int8`` ``action_mask`` over the fixed ids of
-:mod:`ethnos_rules.agents` (all zeros for an agent not to move). Chance is resolved inside the
-environment with a generator seeded from its own (``reset(seed=...)``), with the rules' exact
-probabilities, so agents only ever see player decisions. The same agent often acts several
-times in a row: a band is built in several steps (its Leader, its cards, done), and a band's
-follow-ups are its player's too.
+position and its own hand; with ``env(..., scaled=True)`` each number scaled into [0, 1] by
+:class:`ethnos_rules.agents.Scaler`, for networks) and an ``int8`` ``action_mask`` over the
+fixed ids of :mod:`ethnos_rules.agents` (all zeros for an agent not to move). Chance is resolved
+inside the environment with a generator seeded from its own (``reset(seed=...)``), with the
+rules' exact probabilities, so agents only ever see player decisions. The same agent often
+acts several times in a row: a band is built in several steps (its Leader, its cards, done),
+and a band's follow-ups are its player's too.
 Rewards come at the end only: :func:`ethnos_rules.agents.returns`.
 
 ``render_mode="rgb_array"`` draws the board of :func:`ethnos_rules.svg.board` (every hand shown)

@@ -14,9 +14,10 @@ opponent: a library bot by name (``"random"``, ``"greedy"``: :data:`ethnos_rules
 a :class:`~ethnos_rules.bots.Bot`, or any callable ``policy(observation, action_mask) -> id``
 that is given that seat's observation as the learner gets its own (a frozen copy of the
 learner's policy, say; :class:`RandomPolicy` draws any legal id). A callable with a ``seed``
-method is seeded anew at each reset from the environment's generator. The opponents' turns
-and chance are played inside :meth:`step`, so each step is one decision of the learner, and
-the next observation is at its next decision or at the end.
+method is seeded anew at each reset from the environment's generator; one whose ``observes``
+attribute is False is given an empty array, and no observation is written for it. The
+opponents' turns and chance are played inside :meth:`step`, so each step is one decision of
+the learner, and the next observation is at its next decision or at the end.
 
 Actions are the fixed ids of :mod:`ethnos_rules.agents` (``Discrete(534)``); a band is built in
 several steps (its Leader, its cards, ``band done``). The legal ids are in
@@ -185,6 +186,7 @@ class EthnosEnv(gymnasium.Env[Observation, np.int64]):
         start = new_game(self.players, tribes=self.tribes, options=self.options)
         self._table = Table(start)
         self._illegal: int | None = None
+        self._masked: tuple[Any, np.ndarray] = (None, _NO_MASK)
         self._play_others()
         return self._observe(), self._info()
 
@@ -206,6 +208,7 @@ class EthnosEnv(gymnasium.Env[Observation, np.int64]):
             if self.on_illegal == "raise":
                 raise
             self._illegal = int(action) if isinstance(action, int | np.integer) else -1
+            self._masked = (None, _NO_MASK)  # the episode is over: no legal id
             loss = -1.0 / (self.players - 1)
             return self._observe(), loss, True, False, self._info()
         self._play_others()
@@ -258,8 +261,9 @@ class EthnosEnv(gymnasium.Env[Observation, np.int64]):
                 except RulesError as error:
                     error.add_note(f"chosen by {opponent!r} for seat {mover}")
                     raise
-            else:
-                observation = self._tensor(mover)
+            else:  # a policy that does not look gets no observation written for it
+                looks = getattr(opponent, "observes", True)
+                observation = self._tensor(mover) if looks else _NOTHING
                 table.apply_id(opponent(observation, _mask(table.node.legal_ids())))
 
     # --- what the learner sees ---------------------------------------------------------------
@@ -269,9 +273,15 @@ class EthnosEnv(gymnasium.Env[Observation, np.int64]):
         return tensor if self._scale is None else self._scale(tensor)
 
     def _mask(self) -> np.ndarray:
-        if self._over() or self.game.node.to_move() != self.seat:
-            return np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
-        return _mask(self.game.node.legal_ids())
+        """The learner's mask now (a new array each call; worked out once a node)."""
+        node = self.game.node
+        if self._masked[0] is not node:
+            if self._over() or node.to_move() != self.seat:
+                mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
+            else:
+                mask = _mask(node.legal_ids())
+            self._masked = (node, mask)
+        return self._masked[1].copy()
 
     def _observe(self) -> Observation:
         tensor = self._tensor(self.seat)
@@ -305,6 +315,10 @@ class RandomPolicy:
     >>> env = EthnosEnv(4, opponents=RandomPolicy())
     """
 
+    observes = False
+    """It never looks at the observation: the environment writes none for it (an empty
+    array comes instead). Any callable opponent may say so."""
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed(seed)
 
@@ -317,6 +331,10 @@ class RandomPolicy:
 
     def __repr__(self) -> str:
         return "RandomPolicy()"
+
+
+_NOTHING = np.zeros(0, np.float32)  # what a policy that does not look is given
+_NO_MASK = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
 
 
 def _mask(ids: tuple[int, ...]) -> np.ndarray:

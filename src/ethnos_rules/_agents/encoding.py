@@ -473,10 +473,13 @@ class EncodedState:
             _set_outcomes(self, outcomes)
         return outcomes
 
-    def through_chance(self, rng: Any) -> tuple[EncodedState, int]:
+    def through_chance(
+        self, rng: Any, outcomes: list[Action] | None = None
+    ) -> tuple[EncodedState, int]:
         """The node once the chance events from here are resolved with ``rng`` (each outcome
         drawn as :func:`~ethnos_rules.sample_outcome` draws it), at a player's decision or the
-        end; and how many outcomes were drawn (0 where a player decides here).
+        end; and how many outcomes were drawn (0 where a player decides here). Each outcome
+        drawn is appended to ``outcomes``, if given.
 
         Raises:
             RulesError: (rule ``CHANCE``) ``rng`` is neither a :class:`random.Random` nor a
@@ -484,7 +487,10 @@ class EncodedState:
         """
         state, drawn = self.state, 0
         while state.pending.chance:  # the rules drew the outcome: it is well formed and legal
-            state = apply_well_formed(state, sample_outcome(state, rng))  # which checks rng
+            outcome = sample_outcome(state, rng)  # which checks rng
+            state = apply_well_formed(state, outcome)
+            if outcomes is not None:
+                outcomes.append(outcome)
             drawn += 1
         if not drawn:
             check_random(rng)  # refused here too, where nothing is drawn

@@ -141,14 +141,18 @@ class Scaler:
     ) -> None:
         options = _checked(players, options)
         low, high, self._glory = _bounds(players, options, public, private)
-        self._span = np.where(self._glory, 1, high - low).astype(np.float32)
-        self._low = np.where(self._glory, 0, low).astype(np.float32)
-        self._tokens = float(sum(options.glory_tokens))
+        # (value - low) / span as value * factor + shift; Glory's by its indices (a few).
+        self._factor = np.where(self._glory, 0, 1 / np.where(self._glory, 1, high - low))
+        self._factor = self._factor.astype(np.float32)
+        self._shift = (-np.where(self._glory, 0, low) * self._factor).astype(np.float32)
+        self._glories = np.flatnonzero(self._glory)
+        self._tokens = np.float32(sum(options.glory_tokens))
         self.size = low.size
 
     def __call__(self, tensor: Tensor) -> Tensor:
         """``tensor`` (an observation of this setup) scaled, in a new array."""
-        scaled: Tensor = (tensor - self._low) / self._span
-        glory = tensor[self._glory]
-        scaled[self._glory] = glory / (glory + self._tokens)
+        scaled: Tensor = tensor * self._factor
+        scaled += self._shift
+        glory = tensor[self._glories]
+        scaled[self._glories] = glory / (glory + self._tokens)
         return scaled

@@ -7,7 +7,7 @@ from typing import Any
 
 from .._io.seats import InformationState
 from .._rules.actions import Action
-from .._rules.engine import apply_well_formed, sample_outcome, step
+from .._rules.engine import step
 from .._rules.state import GameState
 from .encoding import EncodedState
 from .tensors import Played
@@ -47,15 +47,8 @@ class Table:
 
     def through_chance(self, rng: Any) -> None:
         """Draw every chance event from here with ``rng``."""
-        state, drawn = self.node.state, 0
-        while state.pending.chance:
-            outcome = sample_outcome(state, rng)
-            state = apply_well_formed(state, outcome)
-            self._unlogged.append(outcome)
-            drawn += 1
-        if drawn:
-            self.decisions += drawn
-            self.node = EncodedState.of(state)
+        self.node, drawn = self.node.through_chance(rng, self._unlogged)
+        self.decisions += drawn
 
     def knowledge(self, seat: int) -> InformationState:
         """What ``seat`` knows now (a band being built is not in it)."""

@@ -7,6 +7,8 @@
 #                 (scripts/ensure-chromium.sh; where it cannot, those tests skip saying why)
 #   make docs   - build the HTML docs into docs/_build/html
 #   make bench  - benchmarks side by side with python-chess; writes docs/reference/performance-results.md
+#   make ladder - the bots' round robin at 2, 3, 4 and 6 players (scripts/ladder.py; many hours,
+#                 resumable; JOBS=N processes); writes docs/guide/09-how-strong-are-the-bots.md
 #   make lint   - ruff check + ruff format --check + lint-imports (the layers)
 #   make mutation - mutation testing of the rule modules (mutmut), the score per module; not in
 #                 `make test`: it takes long (see docs/guide/08-how-this-referee-is-tested.md)
@@ -20,7 +22,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: venv demo play test lint typecheck pytest docs doctest-docs bench mutation clean
+.PHONY: venv demo play test lint typecheck pytest docs doctest-docs bench ladder mutation clean
 
 # Reinstall only when pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml
@@ -56,6 +58,11 @@ doctest-docs: venv
 
 bench: venv
 	$(BIN)/python benchmarks/bench.py --markdown docs/reference/performance-results.md
+
+# Each game's result is kept in build/ladder/results.jsonl as it ends: run it again to go on.
+JOBS ?= 2
+ladder: venv
+	$(BIN)/python scripts/ladder.py -j $(JOBS)
 
 # mutmut on the rule modules ([tool.mutmut] in pyproject.toml), each survivor rerun against the
 # whole suite; prints killed / timeout / survived / equivalent and the score per module.

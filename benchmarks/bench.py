@@ -6,6 +6,7 @@ Usage::
     python benchmarks/bench.py --quick    # a few seconds: only checks that everything still works
     python benchmarks/bench.py --markdown docs/reference/performance-results.md
     python benchmarks/bench.py --only reading     # one section (here: benchmarks/reading.py)
+    python benchmarks/bench.py --only searching   # the search bots (benchmarks/searching.py)
     python benchmarks/bench.py --only agents      # the adapters side by side (agents.py)
 
 Every figure uses the public API only (``legal_actions``, ``apply``, ``sample_outcome``,
@@ -47,6 +48,7 @@ import floor
 import perft
 import reading
 import resampling
+import searching
 
 import ethnos_rules as er
 from ethnos_rules._rules import bands as _bands
@@ -636,6 +638,12 @@ TARGETS = [
     ("reading a record <= 0.25 x validating it", ("reading", "here", "ratio"), 0.25, "<="),
     ("resample: the worst first call on a record <= 1 s", ("resampling", "first worst"), 1.0, "<="),
     (
+        "the default ISMCTS: its slowest decision <= 1 s",
+        ("searching", "default", "*", "worst_s"),
+        1.0,
+        "<=",
+    ),
+    (
         f"validate FOLDER >= 1.6 x {reading.BASE} (records/s, side by side)",
         ("reading", "cli", "ratio"),
         1.6,
@@ -808,6 +816,8 @@ def markdown(results: dict[str, Any]) -> str:
         lines += reading.markdown(results["reading"])
     if results.get("resampling"):
         lines += resampling.markdown(results["resampling"])
+    if results.get("searching"):
+        lines += searching.markdown(results["searching"])
     if results.get("adapters"):
         a = results["adapters"]
         lines += [
@@ -924,7 +934,13 @@ def resampling_section(quick: bool) -> dict[str, Any]:
     return resampling.measure(games=1 if quick else 10, again=1 if quick else 5)
 
 
-SECTIONS = ("reading", "resampling", "agents")
+def searching_section(quick: bool) -> dict[str, Any]:
+    """The search bots' simulations per second and decision times: see
+    ``benchmarks/searching.py``."""
+    return searching.measure(quick)
+
+
+SECTIONS = ("reading", "resampling", "agents", "searching")
 """The sections ``--only`` runs alone."""
 
 
@@ -944,6 +960,7 @@ def run(
         "parallel": parallel_validation(8 if quick else 80, 1 if quick else 3),
         "reading": reading_section(quick, base, archive, archive_games),
         "resampling": resampling_section(quick),
+        "searching": searching_section(quick),
         "adapters": adapters(2 if quick else 10, 1 if quick else 5),
         "perft": perft_bench(40 if quick else 3000) if perft.GOLDEN.exists() else None,
         "memory": history_memory((3,) if quick else (3, 4, 5)),
@@ -1030,6 +1047,9 @@ def main(argv: list[str] | None = None) -> int:
 
             section = agents.measure(2 if args.quick else 6, 1 if args.quick else 7)
             print("\n".join(agents.markdown(section)))
+        elif args.only == "searching":
+            section = searching_section(args.quick)
+            print("\n".join(searching.markdown(section)))
         else:
             section = resampling_section(args.quick)
             print("\n".join(resampling.markdown(section)))

@@ -433,6 +433,9 @@ def test_the_rules_page_has_an_anchor_per_rule(client: TestClient) -> None:
     assert rule_url("BAND-2") == "/rules#BAND-2"
     assert rule_url("TRIBE-ELF") == "/rules#TRIBE" and rule_url("NOTATION") == "/rules"
     assert "<script" not in page.text and "http" not in page.text.split("<body>")[0]
+    order = page.text.split('id="BAND-6"')[1].split("</li>")[0]  # cites BAND-5, not itself
+    assert '<a href="#BAND-5" title="BAND-5 Kingdom placement: ' in order
+    assert 'href="#BAND-6"' not in order
 
 
 def test_every_rule_shown_links_to_its_text_with_what_it_says(

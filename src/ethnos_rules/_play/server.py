@@ -56,6 +56,7 @@ from .. import (
     redact,
     score_now,
 )
+from .._text import rulebook
 from .._text.html_replay import replay_html
 from .._text.rulebook import rules_text
 from .games import PERSON, Game, GameStore, PlayError, bots, refused
@@ -351,7 +352,31 @@ def rules_page() -> str:
         return f'<h2 id="{found[2]}">{found[1]}'
 
     body = re.sub(r"<h2>(.*?<code>([A-Z]+)</code>)", section_anchor, body)
-    return _RULES_PAGE.format(body=body)
+    return _RULES_PAGE.format(body=_linked(body))
+
+
+def _linked(body: str) -> str:
+    """``body`` with each rule id its text mentions linked to that rule's anchor, its sentence
+    as the tooltip; not inside a tag, a heading, or the rule's own opening words."""
+    out, own, heading = [], "", False
+    for piece in re.split(r"(<[^>]+>)", body):
+        if piece.startswith("<"):
+            opened = re.match(r'<li id="([^"]+)"', piece)
+            own = opened[1] if opened else own
+            heading = piece.startswith("<h") or (heading and not piece.startswith("</h"))
+            out.append(piece)
+            continue
+        at = 0
+        for mention in [] if heading else rulebook.mentions(piece):
+            if mention.id == own or not rulebook.anchor(mention.id):
+                continue
+            words = piece[mention.start : mention.end]
+            title = html.escape(rulebook.sentence(mention.id))
+            link = f'<a href="#{rulebook.anchor(mention.id)}" title="{title}">{words}</a>'
+            out += [piece[at : mention.start], link]
+            at = mention.end
+        out.append(piece[at:])
+    return "".join(out)
 
 
 _RULES_PAGE = """<!DOCTYPE html>

@@ -92,7 +92,7 @@ def decision_times(knowledge: list[er.InformationState], default: SearchBot) -> 
     times.sort()
     return {
         "decisions": len(times),
-        "simulations": float(default.budget.simulations or 0),
+        "simulations": float(default.budget.count(knowledge[0].players) or 0),
         "median_s": statistics.median(times),
         "p90_s": times[min(len(times) - 1, int(0.9 * len(times)))],
         "worst_s": times[-1],
@@ -134,17 +134,16 @@ def markdown(result: dict[str, Any]) -> list[str]:
         lines.append(f"| {name} | " + " | ".join(f"{rates_[c][name]:,.0f}" for c in counts) + " |")
     lines += [
         "",
-        "Seconds per decision of the default level, `ismcts`"
-        f" ({default[counts[0]]['simulations']:.0f} simulations), over the same decisions:",
+        "Seconds per decision of the default level, `ismcts`, over the same decisions:",
         "",
-        "| players | decisions | median | 90th percentile | slowest |",
-        "|---|---|---|---|---|",
+        "| players | simulations | decisions | median | 90th percentile | slowest |",
+        "|---|---|---|---|---|---|",
     ]
     for c in counts:
         d = default[c]
         lines.append(
-            f"| {c.replace('p', '')} | {d['decisions']:.0f} | {d['median_s']:.2f} s"
-            f" | {d['p90_s']:.2f} s | {d['worst_s']:.2f} s |"
+            f"| {c.replace('p', '')} | {d['simulations']:.0f} | {d['decisions']:.0f}"
+            f" | {d['median_s']:.2f} s | {d['p90_s']:.2f} s | {d['worst_s']:.2f} s |"
         )
     return lines
 

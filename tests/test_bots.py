@@ -54,6 +54,7 @@ from ethnos_rules import (
 )
 from ethnos_rules.bots import (
     BOTS,
+    DEFAULT_SIMULATIONS,
     Bot,
     Budget,
     GreedyBot,
@@ -473,6 +474,8 @@ def test_budgets_and_settings_are_checked() -> None:
         ({"simulations": 0}, "whole number of 1 or more"),
         ({"simulations": 2.5}, "whole number of 1 or more"),
         ({"simulations": True}, "whole number of 1 or more"),
+        ({"simulations": {2: 5, 3: 4}}, "one for each player count from 2 to 6"),
+        ({"simulations": {n: 0 for n in range(2, 7)}}, "one for each player count from 2 to 6"),
         ({"seconds": 0}, "a number above 0"),
         ({"seconds": "1"}, "a number above 0"),
         ({}, "needs simulations, seconds or both"),
@@ -483,7 +486,7 @@ def test_budgets_and_settings_are_checked() -> None:
     settings: list[tuple[dict[str, Any], str]] = [
         ({"playout": "smart"}, "no playout policy 'smart'; the policies: thumb, random"),
         ({"exploration": -1}, "exploration must be a number of 0 or more"),
-        ({"value": "glory"}, "no value 'glory'; the values: win, margin, both"),
+        ({"value": "glory"}, "no value 'glory'; the values: margin, win"),
         ({"simulations": -3}, "whole number of 1 or more"),
     ]
     for bad, words in settings:
@@ -628,7 +631,10 @@ def test_the_registry_lists_every_bot_by_its_name_weakest_first() -> None:
     default, strong = bot("ismcts"), bot("ismcts-strong")
     assert isinstance(default, ISMCTSBot) and isinstance(strong, ISMCTSBot)
     assert default.budget.reproducible and strong.budget.reproducible
-    assert strong.budget.simulations == 4 * (default.budget.simulations or 0)
+    for players in range(2, 7):
+        count = DEFAULT_SIMULATIONS[players]
+        assert default.budget.count(players) == count
+        assert strong.budget.count(players) == 4 * count
     with pytest.raises(TypeError):
         BOTS["mine"] = RandomBot  # type: ignore[index]
 

@@ -46,7 +46,15 @@ from ._base import Bot, lead
 from ._ismcts import ISMCTSBot
 from ._play import play
 from ._policies import Policy, rules_of_thumb, search_moves, uniform_policy
-from ._search import Budget, MonteCarloBot, SearchBot, playout, win_shares
+from ._search import (
+    DEFAULT_SIMULATIONS,
+    Budget,
+    MonteCarloBot,
+    SearchBot,
+    margins,
+    playout,
+    win_shares,
+)
 from ._simple import GreedyBot, RandomBot, ThumbBot
 from ._worlds import Worlds, determinize
 
@@ -56,7 +64,7 @@ STRONG_FACTOR = 4
 
 def _strong() -> ISMCTSBot:
     return ISMCTSBot(
-        simulations=ISMCTSBot.default_simulations * STRONG_FACTOR,
+        simulations={n: count * STRONG_FACTOR for n, count in DEFAULT_SIMULATIONS.items()},
         name="ismcts-strong",
         description=f"ISMCTS with {STRONG_FACTOR} times the simulations; a few seconds a move",
     )
@@ -85,8 +93,10 @@ def bot(name: str) -> Bot:
     """The bot called ``name`` in :data:`BOTS`, made at its default level.
 
     >>> from ethnos_rules.bots import bot
-    >>> bot("random"), bot("ismcts-strong")
-    (RandomBot(), ISMCTSBot(simulations=800, name='ismcts-strong'))
+    >>> bot("random"), bot("ismcts")
+    (RandomBot(), ISMCTSBot())
+    >>> bot("ismcts-strong")
+    ISMCTSBot(simulations={2: 200, 3: 200, 4: 140, 5: 140, 6: 140}, name='ismcts-strong')
     >>> bot("best")
     Traceback (most recent call last):
     ...
@@ -105,6 +115,7 @@ def bot(name: str) -> Bot:
 
 __all__ = [
     "BOTS",
+    "DEFAULT_SIMULATIONS",
     "Bot",
     "Budget",
     "GreedyBot",
@@ -119,6 +130,7 @@ __all__ = [
     "bot",
     "determinize",
     "lead",
+    "margins",
     "play",
     "playout",
     "rules_of_thumb",

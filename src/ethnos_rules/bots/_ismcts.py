@@ -68,8 +68,8 @@ class ISMCTSBot(SearchBot):
     (ISMCTSBot(simulations=8), 'recruit TRO-green')
 
     Args:
-        simulations: Simulations per decision (the default: :attr:`default_simulations`,
-            unless ``seconds`` is given).
+        simulations: Simulations per decision, or a count for each player count (the
+            default: :data:`DEFAULT_SIMULATIONS`, unless ``seconds`` alone is given).
         seconds: A time budget per decision, wall time (the choice then depends on the
             machine: see :class:`Budget`).
         playout: The playout policy: ``"thumb"`` (:func:`rules_of_thumb`) or ``"random"``.
@@ -83,13 +83,12 @@ class ISMCTSBot(SearchBot):
 
     name = "ismcts"
     description = "searches ahead (ISMCTS) in deals drawn from what it saw; about 1 s a move"
-    default_simulations = 200
 
     def search(
         self, worlds: Worlds, moves: tuple[Action, ...], rng: Random, started: float
     ) -> Action:
         root = _Node()
-        for _ in self.budget.runs(started):
+        for _ in self.budget.runs(started, worlds.sample.config.players):
             self._simulate(root, worlds.draw(rng), worlds.seat, rng)
         return most_visited({move: root.arms[move] for move in moves if move in root.arms})
 

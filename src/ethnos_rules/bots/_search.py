@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .._io.seats import InformationState
@@ -31,22 +32,31 @@ PLAYOUTS: dict[str, Policy] = {"thumb": rules_of_thumb, "random": uniform_policy
 """The playout policies a search bot can be given, by name."""
 
 
+DEFAULT_SIMULATIONS: Mapping[int, int] = MappingProxyType({2: 50, 3: 50, 4: 35, 5: 35, 6: 35})
+"""The search bots' default budget, simulations per decision by player count: about 1 s a
+decision at most on a two-core machine shared with other work (a simulation's playout is
+longer with more players; the bots guide gives the measurements)."""
+
+
 class Budget:
-    """How long a search goes on: ``simulations`` (a count, the same on every machine) and/or
-    ``seconds`` (wall time from the call, the world drawn first included). With both, the
-    search stops at whichever comes first; one simulation is always run.
+    """How long a search goes on: ``simulations`` (a count, the same on every machine; one
+    count, or a count for each player count from 2 to 6) and/or ``seconds`` (wall time from
+    the call, the world drawn first included). With both, the search stops at whichever comes
+    first; one simulation is always run.
 
     A budget in seconds makes the choice depend on the machine's speed and load: the same
     information and seed may then give another choice. Only a budget in simulations alone
     keeps a bot reproducible from its seed.
 
     >>> from ethnos_rules.bots import Budget
-    >>> Budget(simulations=3).reproducible, list(Budget(simulations=3).runs(0.0))
+    >>> Budget(simulations=3).reproducible, list(Budget(simulations=3).runs(0.0, players=4))
     (True, [0, 1, 2])
+    >>> Budget({2: 5, 3: 4, 4: 3, 5: 2, 6: 2}).count(4)
+    3
     >>> Budget(simulations=0)
     Traceback (most recent call last):
     ...
-    ValueError: a budget's simulations must be a whole number of 1 or more, not 0
+    ValueError: a budget's simulations must be a whole number of 1 or more, or one for each ...
 
     Raises:
         ValueError: a count below 1, seconds not above 0, or neither given.
@@ -54,10 +64,13 @@ class Budget:
 
     __slots__ = ("seconds", "simulations")
 
-    def __init__(self, simulations: int | None = None, seconds: float | None = None) -> None:
-        if simulations is not None and (type(simulations) is not int or simulations < 1):
+    def __init__(
+        self, simulations: int | Mapping[int, int] | None = None, seconds: float | None = None
+    ) -> None:
+        if simulations is not None and not _counts(simulations):
             raise ValueError(
-                f"a budget's simulations must be a whole number of 1 or more, not {simulations!r}"
+                "a budget's simulations must be a whole number of 1 or more, or one for each"
+                f" player count from 2 to 6, not {simulations!r}"
             )
         if seconds is not None and (
             not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds > 0
@@ -65,6 +78,8 @@ class Budget:
             raise ValueError(f"a budget's seconds must be a number above 0, not {seconds!r}")
         if simulations is None and seconds is None:
             raise ValueError("a budget needs simulations, seconds or both")
+        if isinstance(simulations, Mapping):
+            simulations = MappingProxyType(dict(sorted(simulations.items())))
         self.simulations = simulations
         self.seconds = seconds
 
@@ -73,22 +88,44 @@ class Budget:
         """True when the budget is a count of simulations only."""
         return self.seconds is None
 
-    def runs(self, started: float) -> Iterator[int]:
-        """The simulations' numbers, from 0, while the budget lasts (``started`` is the
-        :func:`time.perf_counter` of the call)."""
+    def count(self, players: int) -> int | None:
+        """The simulations of a decision in a game of ``players`` (None: no count)."""
+        if isinstance(self.simulations, Mapping):
+            return self.simulations[players]
+        return self.simulations
+
+    def runs(self, started: float, players: int) -> Iterator[int]:
+        """The simulations' numbers, from 0, while the budget lasts for a game of ``players``
+        (``started`` is the :func:`time.perf_counter` of the call)."""
         deadline = None if self.seconds is None else started + self.seconds
+        count = self.count(players)
         number = 0
         while number == 0 or (
-            (self.simulations is None or number < self.simulations)
+            (count is None or number < count)
             and (deadline is None or time.perf_counter() < deadline)
         ):
             yield number
             number += 1
 
     def __repr__(self) -> str:
-        parts = [f"simulations={self.simulations}"] if self.simulations is not None else []
+        parts = []
+        if isinstance(self.simulations, Mapping):
+            parts.append(f"simulations={dict(self.simulations)}")
+        elif self.simulations is not None:
+            parts.append(f"simulations={self.simulations}")
         parts += [f"seconds={self.seconds}"] if self.seconds is not None else []
         return ", ".join(parts)
+
+
+def _counts(simulations: object) -> bool:
+    """True for a whole number of 1 or more, or a mapping of each player count to one."""
+    if isinstance(simulations, Mapping):
+        return sorted(simulations) == [2, 3, 4, 5, 6] and all(map(_count, simulations.values()))
+    return _count(simulations)
+
+
+def _count(value: object) -> bool:
+    return type(value) is int and value >= 1
 
 
 def playout(state: GameState, policy: Policy, rng: Random) -> GameState:
@@ -107,12 +144,13 @@ def playout(state: GameState, policy: Policy, rng: Random) -> GameState:
 
 def win_shares(final: GameState) -> tuple[float, ...]:
     """Each seat's share of the victory in a finished game: ``1/k`` for each of ``k``
-    winners (GAME-1 to GAME-3), 0 for the others.
+    winners (GAME-1 to GAME-3), 0 for the others (``value="win"``).
 
-    Why not Glory. A search that values Glory runs up its margin, and may prefer a large loss
-    to a narrow one; a search that values the victory plays for what the game counts. With
-    playouts of a few hundred moves the win alone is a noisy signal, yet it played better in
-    our measurements than a value mixing the win with the Glory margin (see the bots guide).
+    >>> from ethnos_rules import play_random, winners
+    >>> from ethnos_rules.bots import win_shares
+    >>> final = play_random(3, seed=7).final
+    >>> winners(final), win_shares(final)
+    ((1,), (0.0, 1.0, 0.0))
     """
     best = winners(final)
     share = 1.0 / len(best)
@@ -125,7 +163,21 @@ MARGIN_SCALE = 20.0
 
 def margins(final: GameState) -> tuple[float, ...]:
     """Each seat's Glory margin over the best other seat in a finished game, mapped into 0 to 1
-    by ``0.5 + 0.5 tanh(margin / MARGIN_SCALE)``."""
+    by ``0.5 + 0.5 tanh(margin / MARGIN_SCALE)`` (``value="margin"``, the default).
+
+    Why the margin rather than the victory, which is what the game counts. A search runs a
+    few hundred playouts of games that a few points often decide: a win or a loss tells it
+    little of how much better a move did, a margin tells it more, and the bots searched better
+    with it (the bots guide gives the measurements). The mapping keeps the value from 0 to 1,
+    as UCB1 expects, and flattens large margins, so that a search does not run up a margin
+    already safe.
+
+    >>> from ethnos_rules import glory, play_random
+    >>> from ethnos_rules.bots import margins
+    >>> final = play_random(3, seed=7).final
+    >>> glory(final), [round(m, 2) for m in margins(final)]
+    ((41, 44, 36), [0.43, 0.57, 0.31])
+    """
     glory = [player.glory for player in final.players]
     out = []
     for seat, mine in enumerate(glory):
@@ -134,12 +186,8 @@ def margins(final: GameState) -> tuple[float, ...]:
     return tuple(out)
 
 
-def win_and_margin(final: GameState) -> tuple[float, ...]:
-    """The mean of :func:`win_shares` and :func:`margins`."""
-    return tuple((w + m) / 2 for w, m in zip(win_shares(final), margins(final), strict=True))
-
-
-VALUES = {"win": win_shares, "margin": margins, "both": win_and_margin}
+VALUES = {"margin": margins, "win": win_shares}
+"""The values of a finished game a search bot can be given, by name."""
 
 
 class _Arm:
@@ -178,13 +226,12 @@ class SearchBot:
     """What the search bots share: the budget, the settings of the search, the checks of
     what is given, and the decisions with one move worth searching (taken at once).
 
-    Settings left out take the class's defaults (:attr:`default_simulations` and
+    Settings left out take the class's defaults (:data:`DEFAULT_SIMULATIONS` and
     :attr:`defaults`); a budget in ``seconds`` alone replaces the default simulations.
     """
 
     name = "search"
     description = "a search over drawn worlds"
-    default_simulations = 100
     defaults: ClassVar[dict[str, Any]] = {
         "playout": "thumb",
         "exploration": 0.5,
@@ -195,7 +242,7 @@ class SearchBot:
 
     def __init__(
         self,
-        simulations: int | None = None,
+        simulations: int | Mapping[int, int] | None = None,
         *,
         seconds: float | None = None,
         playout: str | None = None,
@@ -206,7 +253,7 @@ class SearchBot:
         description: str | None = None,
     ) -> None:
         if simulations is None and seconds is None:
-            simulations = self.default_simulations
+            simulations = DEFAULT_SIMULATIONS
         self.budget = Budget(simulations, seconds)
         given = {"playout": playout, "exploration": exploration, "value": value, "prior": prior}
         settings = {k: self.defaults[k] if v is None else v for k, v in given.items()}
@@ -249,7 +296,8 @@ class SearchBot:
         raise NotImplementedError
 
     def __repr__(self) -> str:
-        settings = [repr(self.budget)]
+        default = self.budget.simulations == DEFAULT_SIMULATIONS and self.budget.seconds is None
+        settings = [] if default else [repr(self.budget)]
         for key, default in self.defaults.items():
             if getattr(self, key) != default:
                 settings.append(f"{key}={getattr(self, key)!r}")
@@ -281,8 +329,8 @@ class MonteCarloBot(SearchBot):
     (MonteCarloBot(simulations=8), 'recruit TRO-green')
 
     Args:
-        simulations: Simulations per decision (the default: :attr:`default_simulations`,
-            unless ``seconds`` is given).
+        simulations: Simulations per decision, or a count for each player count (the
+            default: :data:`DEFAULT_SIMULATIONS`, unless ``seconds`` alone is given).
         seconds: A time budget per decision, wall time (the choice then depends on the
             machine: see :class:`Budget`).
         playout: The playout policy: ``"thumb"`` (:func:`rules_of_thumb`) or ``"random"``.
@@ -296,14 +344,13 @@ class MonteCarloBot(SearchBot):
 
     name = "mc"
     description = "tries each move in many deals drawn from what it saw; about 1 s a move"
-    default_simulations = 200
 
     def search(
         self, worlds: Worlds, moves: tuple[Action, ...], rng: Random, started: float
     ) -> Action:
         arms = {move: _Arm() for move in moves}
         seat, policy = worlds.seat, self._policy
-        for _ in self.budget.runs(started):
+        for _ in self.budget.runs(started, worlds.sample.config.players):
             world = worlds.draw(rng)
             move = self._pick(arms, policy(world, world.pending.legal(world), rng))
             final = playout(apply_well_formed(world, move), policy, rng)

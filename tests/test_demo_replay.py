@@ -1,4 +1,4 @@
-"""The docs' demo replay (``docs/_ext/demo_replay.py``): a game of the library's greedy bots
+"""The docs' demo replay (``docs/_ext/demo_replay.py``): a game of the library's bots
 written into the built site, linked from a page in any folder, and played again only when the
 package changes.
 
@@ -124,7 +124,7 @@ def test_the_package_key_follows_the_package_files() -> None:
     assert re.fullmatch(r"[0-9a-f]{64}", demo_replay._package_key())
 
 
-def test_the_demo_is_a_whole_game_of_four_greedy_bots() -> None:
+def test_the_demo_is_a_whole_game_of_four_bots() -> None:
     record = demo_replay.demo_record()
     report = validate(record)
     assert report.ok and report.complete and record.players == 4

@@ -1,7 +1,7 @@
-"""A game to watch from the docs: four greedy bots play one seeded game at build time.
+"""A game to watch from the docs: four bots play one seeded game at build time.
 
-At each HTML build the library's greedy bots (:mod:`ethnos_rules.bots`) play a 4-player game
-from a fixed seed, and its HTML replay, the page ``ethnos-rules replay --html`` writes, is put
+At each HTML build the library's rules-of-thumb bots (``thumb`` of :mod:`ethnos_rules.bots`,
+the strongest that plays a game in about a second) play a 4-player game from a fixed seed, and its HTML replay, the page ``ethnos-rules replay --html`` writes, is put
 into the built site at ``_static/replay/demo.html``. The game is played by the package being
 documented, so the replay cannot drift from the rules the pages describe.
 
@@ -35,12 +35,12 @@ SEED = 7
 
 
 def demo_record() -> Any:
-    """The record of the demo game: the greedy bot at each seat, chance drawn from SEED."""
+    """The record of the demo game: the ``thumb`` bot at each seat, chance drawn from SEED."""
     from ethnos_rules import GameRecord, new_game
-    from ethnos_rules.bots import GreedyBot, play
+    from ethnos_rules.bots import bot, play
 
-    game = play(new_game(PLAYERS), {s: GreedyBot() for s in range(PLAYERS)}, random.Random(SEED))
-    metadata = {"event": "ethnos-rules docs: four greedy bots", "seed": str(SEED)}
+    game = play(new_game(PLAYERS), {s: bot("thumb") for s in range(PLAYERS)}, random.Random(SEED))
+    metadata = {"event": "ethnos-rules docs: four thumb bots", "seed": str(SEED)}
     return GameRecord.from_playthrough(game, metadata=metadata)
 
 

@@ -10,6 +10,7 @@ legally, fairly and reproducibly; how strong they are is measured by ``scripts/l
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import subprocess
 import sys
@@ -775,3 +776,57 @@ def test_importing_the_bots_needs_neither_jsonschema_nor_numpy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# --- the ladder ---------------------------------------------------------------------------------
+
+
+def _ladder() -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "ladder.py"
+    spec = importlib.util.spec_from_file_location("ladder", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ladder"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_ladder_plays_seeded_games_keeps_them_and_writes_its_page(tmp_path: Any) -> None:
+    """A tiny ladder: every pairing at 2 and 3 players, each game's result kept as it ends;
+    asked again, it plays nothing and writes the same tables; the page has a table a player
+    count, the ratings and the times."""
+    pytest.importorskip("openskill", reason="the [ladder] extra is not installed")
+    ladder = _ladder()
+    results, page = tmp_path / "results.jsonl", tmp_path / "page.md"
+    argv = ["--games", "2", "--players", "2,3", "--bots", "random,greedy", "-j", "1"]
+    argv += ["--results", str(results), "--out", str(page)]
+    assert ladder.main(argv) == 0
+    kept = results.read_text().splitlines()
+    assert len(kept) == 2 + 2 * 2  # one pair at 2 players, two ordered pairs at 3
+    first = page.read_text()
+    for heading in ("## 2 players", "## 3 players", "## Ratings", "## Time", "| **greedy** |"):
+        assert heading in first
+    assert "--games 2 --players 2,3 --bots random,greedy" in first
+    assert ladder.main(argv) == 0
+    assert results.read_text().splitlines() == kept  # nothing played again
+
+    def tables(text: str) -> str:
+        return text[text.index("## 2 players") : text.index("## Time")]
+
+    assert tables(page.read_text()) == tables(first)
+    # a game played again from its seed is the same game
+    again = ladder.play_one(ladder.tasks(["random", "greedy"], [2], 1, 2026)[0])
+    before = next(json.loads(line) for line in kept if json.loads(line)["key"] == again["key"])
+    assert (again["winners"], again["glory"]) == (before["winners"], before["glory"])
+
+
+def test_the_ladder_counts_shares_and_wilson_intervals() -> None:
+    ladder = _ladder()
+    low, high = ladder.wilson(19, 20)
+    assert (round(low, 3), round(high, 3)) == (0.764, 0.991)
+    result = {"winners": [0, 2], "glory": [50, 60, 50, 40]}
+    assert [ladder.share(result, s) for s in range(4)] == [0.5, 0.0, 0.5, 0.0]
+    assert ladder.ranks(result) == [1, 3, 1, 4]  # the winners first, then by Glory

@@ -288,16 +288,30 @@ def page(results: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
     """The Markdown page of the ladder."""
     bots, counts = settings["bots"], settings["players"]
     table = cells(results)
+    more = [n for n in counts if n > 2]
+    played = f"{len(results)} games in all"
+    if len(results) < settings["wanted"]:
+        played += f", of the {settings['wanted']} asked: the run is not finished"
+    intro = (
+        "The library's bots ({mod}`ethnos_rules.bots`) played a round robin at "
+        + ", ".join(map(str, counts))
+        + f" players, {settings['games']} seeded games a pairing and a player count ({played})."
+    )
+    if 2 in counts:
+        intro += " At 2 players every pair of bots met, each in seat 0 in every other game."
+    if more:
+        intro += (
+            f" At {', '.join(map(str, more))} players each bot held one seat against a field of"
+            " another bot at every other seat, its seat going round from game to game."
+        )
+    intro += (
+        " A 95 % interval of ±5 points around a win rate near one half takes about 400 games"
+        " a pairing."
+    )
     lines = [
         "# How strong are the bots",
         "",
-        "The library's bots ({mod}`ethnos_rules.bots`) played a round robin at "
-        + ", ".join(map(str, counts))
-        + " players: at 2 players every pair of bots, each in seat 0 in every other game; at"
-        " more, each bot at one seat against a field of another bot at every other seat, its"
-        " seat going round. "
-        f"{settings['games']} seeded games a pairing and a player count"
-        f" ({len(results)} games in all).",
+        intro,
         "",
         "Made by `scripts/ladder.py` (`make ladder`), which reproduces every figure from its seed:",
         "",
@@ -482,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         "bots": bots,
         "players": counts,
         "games": args.games,
+        "wanted": len(wanted),
         "command": command,
         "date": time.strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores,"

@@ -1,9 +1,10 @@
 """A game to watch from the docs: four bots play one seeded game at build time.
 
-At each HTML build the library's rules-of-thumb bots (``thumb`` of :mod:`ethnos_rules.bots`,
-the strongest that plays a game in about a second) play a 4-player game from a fixed seed, and its HTML replay, the page ``ethnos-rules replay --html`` writes, is put
-into the built site at ``_static/replay/demo.html``. The game is played by the package being
-documented, so the replay cannot drift from the rules the pages describe.
+At each HTML build the library's rules-of-thumb bots (``thumb`` of :mod:`ethnos_rules.bots`, the
+strongest that plays a game in about a second) play a 4-player game from a fixed seed, and its
+HTML replay, the page ``ethnos-rules replay --html`` writes, is put into the built site at
+``_static/replay/demo.html``. The game is played by the package being documented, so the replay
+cannot drift from the rules the pages describe.
 
 Its rule ids link to this site's own rules page, so the replay and the rules it cites come
 from the same build. Pages link to it with the role ``{demo-replay}`words```; the link is

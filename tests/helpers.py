@@ -60,20 +60,10 @@ def ruleset_like_first(name: str, *extra: tuple[str, str]) -> Ruleset:
     """A ruleset with the first edition's printed components (its own objects, not the first
     edition's), plus ``extra`` tribes ``(code, name)`` after them, with the Elves' ability."""
     first = FIRST_EDITION
-    tribes = [(t.code, t.name, t.ability, t.wild) for t in first.tribes]
     elves = first.tribe("ELF").ability
-    return Ruleset(
-        name=name,
-        tribes=[*tribes, *((code, label, elves, False) for code, label in extra)],
-        copies_per_colour={"HAL": 4},
-        wild_copies=12,
-        band_glory=first.band_glory,
-        troll_tokens=first.troll_tokens,
-        orc_glory=first.orc_glory,
-        giant_values=first.giant_values,
-        dragons=first.dragons,
-        markers=first.markers,
-        hand_limit=first.hand_limit,
+    return first.variant(
+        name,
+        tribes=[*(t.code for t in first.tribes), *((c, n, elves, False) for c, n in extra)],
     )
 
 

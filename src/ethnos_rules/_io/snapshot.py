@@ -27,6 +27,7 @@ ethnos_rules.InvalidStateError: STATE: ELF-red appears ... seat 0 holds ... card
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -37,7 +38,7 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 
-from .._rules.components import Card, Colour, Kingdom, Tribe
+from .._rules.components import Card, Colour, Kingdom, Ruleset, Tribe
 from .._rules.decisions import DECISIONS_BY_NAME
 from .._rules.editions import default_ruleset, ruleset
 from .._rules.errors import SetupError
@@ -158,12 +159,12 @@ def _sequence_hook(converter: cattrs.Converter) -> Callable[[Any], Any]:
     return factory
 
 
-def _snapshot_converter() -> cattrs.Converter:
+@functools.cache  # one per edition: its cards, tribes and bands are read by its own names
+def _snapshot_converter(rules: Ruleset) -> cattrs.Converter:
     converter = document_converter(detailed_validation=True)
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _strict(kind))
     converter.register_structure_hook_factory(_variadic, _sequence_hook(converter))
-    rules = default_ruleset()
     converter.register_unstructure_hook(Card, lambda c: c.code)
     converter.register_structure_hook(Card, _text_hook(rules.card, "a card"))
     converter.register_unstructure_hook(Tribe, lambda t: t.code)
@@ -217,7 +218,18 @@ def _snapshot_converter() -> cattrs.Converter:
     return converter
 
 
-_CONVERTER = _snapshot_converter()
+_CONVERTER = _snapshot_converter(default_ruleset())
+
+
+def _converter_for(data: dict[str, Any]) -> cattrs.Converter:
+    """The converter of the edition the snapshot names (the first edition's when it names
+    none known: reading it then says so, at ``$.ruleset``)."""
+    name = data.get("ruleset")
+    try:
+        rules = ruleset(name) if isinstance(name, str) else default_ruleset()
+    except KeyError:
+        rules = default_ruleset()
+    return _snapshot_converter(rules)
 
 
 def state_to_json(state: GameState, indent: int | None = None) -> str:
@@ -294,7 +306,7 @@ def state_from_json(text: str | bytes) -> GameState:
             path="$.snapshot",
         )
     try:
-        snapshot = _CONVERTER.structure(data, _Snapshot)
+        snapshot = _converter_for(data).structure(data, _Snapshot)
     except RecordError:
         raise
     except cattrs.ClassValidationError as err:

@@ -19,7 +19,6 @@ import attrs
 from . import turn as _turn
 from .actions import Action, Place, PlayBand, StopChain
 from .components import (
-    KINGDOMS,
     Card,
     Colour,
     Kingdom,
@@ -319,15 +318,15 @@ def effective_size(ctx: BandContext) -> int:
 
 
 def candidate_kingdoms(state: GameState, ctx: BandContext) -> tuple[Kingdom, ...]:
-    """The kingdoms the size test is made for: the Leader's colour, or any kingdom with a
-    Wingfolk Leader (TRIBE-WIN-1); none for a Halfling Leader (TRIBE-HAL-1) or a player without
-    a marker in supply (BAND-5)."""
+    """The kingdoms the size test is made for: the Leader's colour, or any kingdom of the
+    edition with a Wingfolk Leader (TRIBE-WIN-1); none for a Halfling Leader (TRIBE-HAL-1) or
+    a player without a marker in supply (BAND-5)."""
     leader = ctx.band.leader
     ability = leader.tribe.ability
     if not ability.places or not state.players[ctx.seat].supply:
         return ()
     assert leader.colour is not None
-    return KINGDOMS if ability.any_kingdom else (leader.colour.kingdom,)
+    return state.config.ruleset.kingdoms if ability.any_kingdom else (leader.colour.kingdom,)
 
 
 def placement_blocked(state: GameState, ctx: BandContext) -> Blocked | None:

@@ -17,7 +17,9 @@ import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .words import given
+from .errors import SetupError
+from .options import Options
+from .words import ROMAN, given, plural
 
 if TYPE_CHECKING:
     from .bands import Ability
@@ -246,12 +248,48 @@ HIDDEN = Hidden()
 """The one hidden card (``?`` in the notation)."""
 
 
+Pair = tuple[int, int]
+"""A number that depends on the player count: (with 4–6 players, with 2–3 players), the order
+in which the rules give them (SETUP-2..4, COMP-9)."""
+
+
+def small_side(players: int) -> bool:
+    """True with 2–3 players: the second number of a :data:`Pair` and the small sides of the
+    boards apply (SETUP-2..5)."""
+    return players <= 3
+
+
 class Ruleset:
-    """All printed data of one edition: tribes, cards and tables (``COMP-*``).
+    """All printed data of one edition: tribes, cards and tables (``COMP-*``), and the numbers
+    of the setup that an edition fixes (``SETUP-*``). An edition is declared by building one,
+    as :data:`~ethnos_rules.FIRST_EDITION` is; a smaller one (fewer tribes, colours, copies,
+    Dragons, Ages, a smaller token set and hand) plays by the same rules, so every reachable
+    state of a small game can be visited. :meth:`variant` declares one from another.
+
+    >>> from ethnos_rules import FIRST_EDITION, Options, new_game
+    >>> tiny = FIRST_EDITION.variant(
+    ...     "tiny", tribes=["ELF", "WIZ"], colours=["red", "blue"], copies=3, dragons=1,
+    ...     ages=(1, 1), tribes_in_play=(2, 2), token_spaces=(2, 2), players=(2, 3),
+    ...     hand_limit=4, default_options=Options(glory_tokens=(1, 2, 3, 4),
+    ...                                           glory_tokens_4plus=()))
+    >>> [card.code for card in tiny.cards]
+    ['ELF-red', 'ELF-blue', 'WIZ-red', 'WIZ-blue']
+    >>> state = new_game(2, ruleset=tiny, tribes=["ELF", "WIZ"])
+    >>> state.config.ages, state.rules.kingdoms
+    (1, (<Kingdom.RHEA: 4>, <Kingdom.STRATON: 5>))
+
+    A declaration the rules cannot play is refused, naming the rule it breaks:
+
+    >>> FIRST_EDITION.variant("no-deal", tribes=["ELF"], copies=1, tribes_in_play=(1, 1))
+    Traceback (most recent call last):
+    ...
+    ethnos_rules.SetupError: AGE-3: with 3 players the deal and the row take 9 cards, but ...
 
     Attributes:
         name: Identifier of the ruleset (``"1e"``).
         tribes: Every tribe, in the order of COMP-2.
+        colours: The colours of the cards, each naming its kingdom (COMP-1), in board order.
+        kingdoms: The kingdoms of those colours: where markers go (COMP-1).
         cards: Every card kind, indexed by :attr:`Card.index`.
         copies: Printed copies of each card kind, indexed like ``cards``.
         band_glory: Glory of a band of 1, 2, … cards; the last value applies to larger bands.
@@ -261,8 +299,18 @@ class Ruleset:
         dragons: Number of Dragon cards (COMP-4).
         markers: Markers per player, score marker included (COMP-6).
         hand_limit: Cards in hand at which a player may no longer recruit (TURN-2).
+        ages: Ages in a game, a :data:`Pair` (SETUP-2).
+        tribes_in_play: Tribes in play, a :data:`Pair` (SETUP-3).
+        token_spaces: Glory tokens per kingdom, a :data:`Pair` (SETUP-4).
+        players: The fewest and the most players (SETUP-1).
+        default_options: The rule options a game of this edition gets unless given others: its
+            glory tokens (COMP-5) and Merfolk board (COMP-10), the spec's rulings.
         home: Where the ruleset object is found, as ``"module:name"``; a pickled card, tribe or
             ruleset is read back as the very object found there.
+
+    Raises:
+        SetupError: for a declaration the rules cannot play, naming the rule (``COMP-*``,
+            ``SETUP-*``, ``AGE-3``, ``TURN-3``) and what to change.
     """
 
     def __init__(
@@ -270,6 +318,8 @@ class Ruleset:
         *,
         name: str,
         tribes: Sequence[tuple[str, str, Ability, bool]],
+        colours: Sequence[Colour | str],
+        copies: int,
         copies_per_colour: Mapping[str, int],
         wild_copies: int,
         band_glory: Sequence[int],
@@ -279,35 +329,57 @@ class Ruleset:
         dragons: int,
         markers: int,
         hand_limit: int,
+        ages: Pair,
+        tribes_in_play: Pair,
+        token_spaces: Pair,
+        players: Pair,
+        default_options: Options,
         home: str | None = None,
     ) -> None:
+        declared = dict(locals())
+        del declared["self"]
+        self._declared: dict[str, Any] = declared
         self.name = name
         self.home = home
+        _check_tribes(tribes)
         self.tribes = tuple(
             Tribe(self, code, tribe_name, i, ability, wild)
             for i, (code, tribe_name, ability, wild) in enumerate(tribes)
         )
+        self.colours: tuple[Colour, ...] = _colours(colours)
+        self.kingdoms: tuple[Kingdom, ...] = tuple(c.kingdom for c in self.colours)
+        _check_copies(self.tribes, copies, copies_per_colour, wild_copies)
         cards: list[Card] = []
-        copies: list[int] = []
+        counts: list[int] = []
         for tribe in self.tribes:
             if tribe.wild:
                 cards.append(Card(tribe, None, len(cards)))
-                copies.append(wild_copies)
+                counts.append(wild_copies)
                 continue
-            for colour in COLOURS:
+            for colour in self.colours:
                 cards.append(Card(tribe, colour, len(cards)))
-                copies.append(copies_per_colour.get(tribe.code, 2))
+                counts.append(copies_per_colour.get(tribe.code, copies))
         self.cards: tuple[Card, ...] = tuple(cards)
-        self.copies: tuple[int, ...] = tuple(copies)
-        self.band_glory = tuple(band_glory)
-        self.troll_tokens = tuple(troll_tokens)
-        self.orc_glory = tuple(orc_glory)
-        self.giant_values = (tuple(giant_values[0]), tuple(giant_values[1]))
-        self.dragons = dragons
-        self.markers = markers
-        self.hand_limit = hand_limit
+        self.copies: tuple[int, ...] = tuple(counts)
+        self.band_glory = _numbers("COMP-7", "band_glory", band_glory)
+        self.troll_tokens = _numbers("COMP-8", "troll_tokens", troll_tokens, empty=True)
+        self.orc_glory = _numbers("COMP-11", "orc_glory", orc_glory)
+        self.giant_values = (
+            _numbers("COMP-9", "giant_values (4-6 players)", giant_values[0]),
+            _numbers("COMP-9", "giant_values (2-3 players)", giant_values[1]),
+        )
+        self.dragons = _count("COMP-4", "dragons", dragons, 1)
+        self.markers = _count("COMP-6", "markers", markers, 2)
+        self.hand_limit = _count("TURN-2", "hand_limit", hand_limit, 1)
+        self.ages = _pair("SETUP-2", "ages", ages, 1, len(ROMAN) - 1)
+        self.tribes_in_play = _pair("SETUP-3", "tribes_in_play", tribes_in_play, 1, len(tribes))
+        self.token_spaces = _pair("SETUP-4", "token_spaces", token_spaces, 1, len(ROMAN) - 1)
+        self.players = _pair("SETUP-1", "players", players, 2, 6)
+        self.default_options = default_options
         self._tribe_by_code = {t.code: t for t in self.tribes}
         self._card_by_code = {c.code: c for c in self.cards}
+        _check_edition(self)
+        self.check_options(default_options)
 
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r})"
@@ -323,6 +395,68 @@ class Ruleset:
         if self.home is None:
             raise TypeError(f"the ruleset {self.name!r} has no home, so it cannot be pickled")
         return (_ruleset_at, (self.home,))
+
+    def variant(
+        self,
+        name: str,
+        *,
+        tribes: Sequence[str | tuple[str, str, Ability, bool]] | None = None,
+        **changes: Any,
+    ) -> Ruleset:
+        """A new edition declared as this one with ``changes`` (any argument of the
+        constructor), its tribes given by this edition's codes (or declared in full).
+
+        Of this edition's per-tribe copies, those of the tribes kept stay; without a wild tribe
+        kept, the wild copies are 0 unless given. The variant has no ``home`` unless given.
+
+        Raises:
+            SetupError: as the constructor; (``COMP-2``) for a code of no tribe here.
+        """
+        declared = {**self._declared, "home": None}
+        if tribes is not None:
+            kept = [self._declared_tribe(t) for t in tribes]
+            declared["tribes"] = kept
+            codes = {code for code, _, _, _ in kept}
+            declared["copies_per_colour"] = {
+                code: n for code, n in self._declared["copies_per_colour"].items() if code in codes
+            }
+            if not any(wild for _, _, _, wild in kept):
+                declared["wild_copies"] = 0
+        declared.update(changes, name=name)
+        return Ruleset(**declared)
+
+    def _declared_tribe(
+        self, tribe: str | tuple[str, str, Ability, bool]
+    ) -> tuple[str, str, Ability, bool]:
+        if not isinstance(tribe, str):
+            return tribe
+        try:
+            found = self.tribe(tribe)
+        except KeyError as err:
+            raise SetupError("COMP-2", err.args[0]) from None
+        return (found.code, found.name, found.ability, found.wild)
+
+    def check_options(self, options: Options, players: int | None = None) -> None:
+        """Refuse rule options whose glory tokens do not fill this edition's kingdoms: a game of
+        ``players`` (of every player count the edition allows by default) lays
+        ``token_spaces`` tokens on each kingdom from the tokens, less the 4+ ones with 2–3
+        players (COMP-5, SETUP-4).
+
+        Raises:
+            SetupError: (``COMP-5``) naming how many tokens are needed.
+        """
+        low, high = self.players if players is None else (players, players)
+        for small in sorted({small_side(n) for n in range(low, high + 1)}):
+            need = len(self.kingdoms) * self.token_spaces[small]
+            have = len(options.token_pool(3 if small else 4))
+            if have != need:
+                who, less = ("2-3", " less the 4+ ones") if small else ("4-6", "")
+                raise SetupError(
+                    "COMP-5",
+                    f"with {who} players {plural(len(self.kingdoms), 'kingdom')} of"
+                    f" {self.name!r} take {self.token_spaces[small]} glory tokens each, {need}"
+                    f" in all, but the options' glory_tokens{less} are {have}",
+                )
 
     def tribe(self, code: str) -> Tribe:
         """The tribe with this code or English name (case-insensitive).
@@ -369,6 +503,156 @@ class Ruleset:
         if size <= 0:
             return 0
         return self.band_glory[min(size, len(self.band_glory)) - 1]
+
+
+# --- checking a declaration: it comes from a person trying a variant ----------------------------
+
+
+def _check_tribes(tribes: object) -> None:
+    """COMP-2, BAND-3: tribes ``(code, name, ability, wild)`` with distinct upper-case codes
+    that the notation can write, one wild tribe at most and one that is not."""
+    from .bands import Ability  # the abilities plug into the band's steps, a layer above
+
+    if isinstance(tribes, str) or not isinstance(tribes, Sequence) or not tribes:
+        raise SetupError("COMP-2", f"tribes must be a non-empty list, not {given(tribes)}")
+    for tribe in tribes:
+        if not (isinstance(tribe, tuple) and len(tribe) == 4):
+            raise SetupError(
+                "COMP-2", f"a tribe is declared (code, name, ability, wild), not {given(tribe)}"
+            )
+        code, name, ability, wild = tribe
+        if not (isinstance(code, str) and code.isascii() and code.isalnum() and code.isupper()):
+            raise SetupError(
+                "COMP-2", f"a tribe code is upper-case letters and digits, not {given(code)}"
+            )
+        if code == "DRAGON" or not isinstance(name, str) or not name:
+            raise SetupError("COMP-2", f"tribe {code}: a name is needed, and DRAGON is no tribe")
+        if not isinstance(ability, Ability) or type(wild) is not bool:
+            raise SetupError("COMP-2", f"tribe {code}: an Ability and wild as a bool are needed")
+    for what, index in (("code", 0), ("name", 1)):
+        seen = [str(t[index]).lower() for t in tribes]
+        if len(set(seen)) != len(seen):
+            raise SetupError("COMP-2", f"two tribes have the same {what}")
+    wild = sum(t[3] for t in tribes)
+    if wild > 1 or wild == len(tribes):
+        raise SetupError(
+            "BAND-3", "an edition has at most one wild tribe (Skeletons) and one that leads bands"
+        )
+
+
+def _colours(colours: object) -> tuple[Colour, ...]:
+    """COMP-1: distinct colours, by name or as :class:`Colour`, in board order."""
+    if isinstance(colours, str) or not isinstance(colours, Sequence) or not colours:
+        raise SetupError("COMP-1", f"colours must be a non-empty list, not {given(colours)}")
+    try:
+        found = [c if isinstance(c, Colour) else Colour.parse(c) for c in colours]
+    except KeyError as err:
+        raise SetupError("COMP-1", err.args[0]) from None
+    if len(set(found)) != len(found):
+        raise SetupError("COMP-1", "a colour is named twice")
+    return tuple(sorted(found))
+
+
+def _check_copies(
+    tribes: tuple[Tribe, ...], copies: object, per_tribe: object, wild_copies: object
+) -> None:
+    """COMP-3: copies of each card kind, at least one; wild copies only of a wild tribe."""
+    _count("COMP-3", "copies", copies, 1)
+    if not isinstance(per_tribe, Mapping):
+        raise SetupError("COMP-3", "copies_per_colour must map tribe codes to copies")
+    coloured = {t.code for t in tribes if not t.wild}
+    for code, n in per_tribe.items():
+        if code not in coloured:
+            raise SetupError("COMP-3", f"copies_per_colour names {given(code)}, no coloured tribe")
+        _count("COMP-3", f"copies_per_colour[{code!r}]", n, 1)
+    has_wild = any(t.wild for t in tribes)
+    _count("COMP-3", "wild_copies", wild_copies, 1 if has_wild else 0)
+    if not has_wild and wild_copies:
+        raise SetupError("COMP-3", "wild_copies counts the cards of a wild tribe; there is none")
+
+
+def _count(rule: str, what: str, value: object, least: int) -> int:
+    if type(value) is not int or value < least:
+        raise SetupError(rule, f"{what} must be an integer ≥ {least}, not {given(value)}")
+    return value
+
+
+def _numbers(rule: str, what: str, values: object, empty: bool = False) -> tuple[int, ...]:
+    """A table of non-negative integers (a list or tuple), non-empty unless ``empty``."""
+    if not isinstance(values, list | tuple) or not (values or empty):
+        raise SetupError(rule, f"{what} must be a list of integers, not {given(values)}")
+    if any(type(v) is not int or v < 0 for v in values):
+        raise SetupError(rule, f"{what} must be non-negative integers, not {given(values)}")
+    return tuple(values)
+
+
+def _pair(rule: str, what: str, value: object, least: int, most: int) -> Pair:
+    """A :data:`Pair` of integers from ``least`` to ``most``."""
+    if not (isinstance(value, tuple | list) and len(value) == 2) or any(
+        type(v) is not int or not least <= v <= most for v in value
+    ):
+        raise SetupError(
+            rule,
+            f"{what} is a pair (4-6 players, 2-3 players) of integers from {least} to {most},"
+            f" not {given(value)}",
+        )
+    return value[0], value[1]
+
+
+def _check_edition(rules: Ruleset) -> None:
+    """What the numbers must agree on for every game of the edition to be played to its end."""
+    low, high = rules.players
+    if low > high:
+        raise SetupError("SETUP-1", f"players {rules.players}: the fewest come first")
+    if len(rules.orc_glory) < len(rules.colours):
+        raise SetupError("COMP-11", "orc_glory needs a value for each Horde space (each colour)")
+    wild = sum(t.wild for t in rules.tribes)
+    for small in sorted({small_side(n) for n in range(low, high + 1)}):
+        who = "2-3" if small else "4-6"
+        ages = rules.ages[small]
+        if len(rules.giant_values[small]) < ages:
+            raise SetupError("COMP-9", f"giant_values needs a value for each Age ({who} players)")
+        if rules.token_spaces[small] < ages:
+            raise SetupError(
+                "SCORE-K-2",
+                f"the first in Age {ages} earns the token on space {ages}: with"
+                f" {who} players token_spaces must be at least the {ages} Ages",
+            )
+        if rules.tribes_in_play[small] <= wild:
+            raise SetupError("SETUP-3", f"with {who} players a tribe that leads must be in play")
+    if low == 2 and rules.token_spaces[1] < 2:
+        raise SetupError("SCORE-2P-1", "2 players share I + II in the last Age: 2 token spaces")
+    for n in range(low, high + 1):
+        _check_deck(rules, n)
+    wild_cards = sum(n for card, n in zip(rules.cards, rules.copies, strict=True) if card.wild)
+    if wild_cards >= low * rules.hand_limit:
+        raise SetupError(
+            "TURN-3",
+            f"{wild_cards} wild cards could fill the {rules.hand_limit}-card hands of all {low}"
+            " players, who would then pass for ever: fewer wild cards or a larger hand_limit",
+        )
+    if not isinstance(rules.default_options, Options):
+        raise SetupError(
+            "COMP-5", f"default_options must be an Options, not {given(rules.default_options)}"
+        )
+
+
+def _check_deck(rules: Ruleset, players: int) -> None:
+    """AGE-2, AGE-3: the smallest deck the tribes in play can make deals a card to each player
+    and turns up the row."""
+    per_tribe = sorted(
+        sum(n for card, n in zip(rules.cards, rules.copies, strict=True) if card.tribe is t)
+        for t in rules.tribes
+    )
+    count = rules.tribes_in_play[small_side(players)]
+    smallest = sum(per_tribe[:count])
+    need = 3 * players
+    if smallest < need:
+        raise SetupError(
+            "AGE-3",
+            f"with {players} players the deal and the row take {need} cards, but"
+            f" {count} tribe{'s' if count > 1 else ''} in play may hold only {smallest}",
+        )
 
 
 def _ruleset_at(home: str) -> Ruleset:

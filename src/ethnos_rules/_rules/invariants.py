@@ -143,13 +143,22 @@ def _player_problems(state: GameState) -> list[str]:
             out.append(f"seat {seat} holds {len(player.hand)} cards, more than {rules.hand_limit}")
         for band in player.bands:
             if band.size > rules.hand_limit:
-                out.append(f"seat {seat} has a band of {band.size} cards (BAND-1: 1 to 10)")
+                out.append(
+                    f"seat {seat} has a band of {band.size} cards (BAND-1: 1 to {rules.hand_limit})"
+                )
             problem = band_problem(band.cards, PlayBand.of(band.leader, *band.others))
             if problem is not None:
                 out.append(f"seat {seat} has an invalid band {band}: {problem[1]}")
         on_board = sum(player.kingdoms) + len(player.horde) + (player.merfolk is not None)
         if player.supply < 0 or any(n < 0 for n in player.kingdoms):
             out.append(f"seat {seat} has a negative number of markers somewhere")
+        off = [
+            k.label
+            for k, n in zip(KINGDOMS, player.kingdoms, strict=True)
+            if n and k not in rules.kingdoms
+        ]
+        if off:
+            out.append(f"seat {seat} has markers on {', '.join(off)}, no kingdom of this edition")
         total = player.supply + on_board + 1
         if total != rules.markers:
             out.append(f"seat {seat}'s markers add up to {total}, not {rules.markers}")
@@ -165,7 +174,7 @@ def _player_problems(state: GameState) -> list[str]:
 
 def _board_problems(state: GameState) -> list[str]:
     out = _piece_problems(state) if len(state.tribes) == state.config.tribe_count else []
-    if len(state.tokens) == len(KINGDOMS):
+    if len(state.tokens) == len(state.rules.kingdoms):
         laid = Counter(v for row in state.tokens for v in row)
         if laid != Counter(state.options.token_pool(state.config.players)):
             out.append("the glory tokens on the board are not the game's tokens")
@@ -246,7 +255,8 @@ def _shape_problems(state: GameState) -> list[str]:
     n = config.players
     if len(set(state.tribes)) != len(state.tribes) or len(state.tribes) > config.tribe_count:
         out.append(f"the tribes in play must be at most {config.tribe_count} distinct tribes")
-    if len(state.tokens) > 6 or any(len(r) != config.token_spaces for r in state.tokens):
+    kingdoms = len(config.ruleset.kingdoms)
+    if len(state.tokens) > kingdoms or any(len(r) != config.token_spaces for r in state.tokens):
         out.append(f"each kingdom holds {config.token_spaces} glory tokens")
     if not 1 <= state.age <= config.ages:
         out.append(f"Age {state.age} does not exist with {n} players")
@@ -305,7 +315,7 @@ def _stage_problems(state: GameState) -> list[str]:
     out = []
     if stage > Stage.TRIBES and len(state.tribes) != state.config.tribe_count:
         out.append(f"{what} cannot come before every tribe is chosen")
-    if stage > Stage.TOKENS and len(state.tokens) != len(KINGDOMS):
+    if stage > Stage.TOKENS and len(state.tokens) != len(state.rules.kingdoms):
         out.append(f"{what} cannot come before the glory tokens are laid")
     if stage <= Stage.FIRST_PLAYER:
         fresh = all(
@@ -354,7 +364,9 @@ def _history_problems(state: GameState) -> list[str]:
             or any(not 1 <= x <= state.rules.hand_limit for x in sizes)
             for sizes in summary.band_sizes
         ):
-            out.append(f"{where}: band sizes are 1 to 10 cards, largest first")
+            out.append(
+                f"{where}: band sizes are 1 to {state.rules.hand_limit} cards, largest first"
+            )
     if history and state.last_dragon != history[-1].third_dragon:
         out.append("the last Dragon's drawer is the one of the last finished Age (AGE-5)")
     return out

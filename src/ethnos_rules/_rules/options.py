@@ -120,7 +120,8 @@ class Options:
         orc_empty: TRIBE-ORC-2 — ``"all_or_nothing"`` or ``"any_subset"``.
         troll_tiebreak: SCORE-K-3 — ``"all_ranks"`` or ``"first_only"``.
         two_player_final_tie: SCORE-2P-1 — ``"split_II"`` or ``"split_I_plus_II"``.
-        glory_tokens: COMP-5 — the face values of all glory tokens.
+        glory_tokens: COMP-5 — the face values of all glory tokens: the first edition's 18 by
+            default (a game checks that they fill its edition's kingdoms, SETUP-4).
         glory_tokens_4plus: COMP-5 — the tokens removed with 2–3 players.
         merfolk_board: COMP-10 — the Merfolk track data.
     """
@@ -145,8 +146,8 @@ class Options:
     merfolk_board: MerfolkBoard = attrs.field(factory=MerfolkBoard, validator=_board)
 
     def __attrs_post_init__(self) -> None:
-        if len(self.glory_tokens) != 18 or len(self.glory_tokens_4plus) != 6:
-            raise SetupError("COMP-5", "glory_tokens needs 18 values and glory_tokens_4plus 6")
+        # How many tokens there are is the edition's to check (Ruleset.check_options): a game
+        # lays them all on its kingdoms.
         if Counter(self.glory_tokens_4plus) - Counter(self.glory_tokens):
             raise SetupError("COMP-5", "the 4+ tokens must be among the glory tokens")
 

@@ -23,7 +23,7 @@ def describe_state(state: GameState) -> str:
         "tokens: "
         + "  ".join(
             f"{k.label} {'/'.join(map(str, t))}"
-            for k, t in zip(KINGDOMS, state.tokens, strict=False)
+            for k, t in zip(state.rules.kingdoms, state.tokens, strict=False)
         ),
         f"row: {cards_text(state.row)}",
         f"deck: {plural(sum(state.deck), 'Ally card')} ({state.top_left} in the top part),"

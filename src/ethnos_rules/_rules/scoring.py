@@ -20,7 +20,7 @@ import attrs
 
 from . import age as _age
 from .actions import Action, EmptyHorde
-from .components import KINGDOMS, Card, Colour, Kingdom, multiset_add
+from .components import Card, Colour, Kingdom, multiset_add
 from .errors import IllegalActionError
 from .events import (
     AgeEnded,
@@ -253,7 +253,7 @@ def end_age(state: GameState, drawer: int) -> GameState:
     # END-2: kingdoms (paying Glory changes nothing that ranks a kingdom: one payment).
     areas = [
         area_score(state, kingdom, state.markers(kingdom), tokens)
-        for kingdom, tokens in zip(KINGDOMS, state.tokens, strict=True)
+        for kingdom, tokens in zip(state.rules.kingdoms, state.tokens, strict=True)
     ]
     state, gains = _score(state, gains, "kingdoms", areas)
     # END-3: Merfolk board, Giant token, then the Orc Hordes.
@@ -532,7 +532,7 @@ class GameOver(Pending):
 
 
 def ranking_key(state: GameState, seat: int) -> tuple[int, int, tuple[int, ...]]:
-    """Glory (GAME-1), then markers on the six kingdoms (GAME-2), then the last Age's band sizes
+    """Glory (GAME-1), then markers on the kingdoms (GAME-2), then the last Age's band sizes
     largest first, more bands winning when all compared sizes are equal (GAME-3)."""
     player = state.players[seat]
     bands = state.history[-1].band_sizes[seat] if state.history else ()

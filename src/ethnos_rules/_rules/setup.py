@@ -14,7 +14,7 @@ import attrs
 
 from . import age as _age
 from .actions import Action, ChooseTribe, LayTokens
-from .components import KINGDOMS, Colour, Kingdom, Ruleset, Tribe
+from .components import Colour, Kingdom, Ruleset, Tribe
 from .editions import default_ruleset
 from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
@@ -53,17 +53,20 @@ def new_game(
     """A new game before its first decision. Arguments left None are decided by chance.
 
     Args:
-        players: Number of players, 2 to 6 (SETUP-1).
-        tribes: The tribes in play, by code or name: 6 with 4–6 players, 5 with 2–3 (SETUP-3).
+        players: Number of players, 2 to 6 (SETUP-1), or as many as the edition allows.
+        tribes: The tribes in play, by code or name: 6 with 4–6 players, 5 with 2–3 (SETUP-3),
+            or as many as the edition puts in play.
         glory_tokens: Tokens per kingdom, as a mapping from kingdom (or its name) to values, or a
-            sequence of six value lists in kingdom order; 3 each (2 with 2–3 players), using every
-            available token exactly once (SETUP-4).
+            sequence of value lists in kingdom order (six in the first edition); 3 each (2 with
+            2–3 players, or the edition's numbers), using every available token exactly once
+            (SETUP-4).
         first_player: Seat of the first player of Age I (AGE-5).
-        options: Rule options; the spec's rulings by default.
+        options: Rule options; the edition's default ones (the spec's rulings) by default.
         ruleset: The edition's components; the first edition by default.
 
     Raises:
-        SetupError: naming the SETUP or AGE rule an argument breaks.
+        SetupError: naming the SETUP or AGE rule an argument breaks (``COMP-5`` for options
+            whose glory tokens do not fill the edition's kingdoms).
 
     >>> from ethnos_rules import new_game, to_move, CHANCE
     >>> state = new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"])
@@ -71,11 +74,18 @@ def new_game(
     True
     """
     check_players(players)
-    options = options if options is not None else Options()
-    check_options(options)
     if ruleset is not None and not isinstance(ruleset, Ruleset):
         raise SetupError("SETUP-1", f"ruleset must be a Ruleset, not {given(ruleset)}")
-    config = Config(ruleset or default_ruleset(), players, options)
+    rules = ruleset or default_ruleset()
+    low, high = rules.players
+    if not low <= players <= high:
+        raise SetupError(
+            "SETUP-1", f"the edition {rules.name!r} is played by {low} to {high} players"
+        )
+    options = options if options is not None else rules.default_options
+    check_options(options)
+    rules.check_options(options, players)
+    config = Config(rules, players, options)
     if first_player is not None and (
         type(first_player) is not int or not 0 <= first_player < players
     ):
@@ -157,29 +167,35 @@ def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
 def _token_layout(config: Config, layout: object) -> tuple[tuple[int, ...], ...]:
     """Check a caller's layout (of any type: it comes from outside) and sort each row."""
     rows: list[object]
+    kingdoms = config.ruleset.kingdoms
     if not isinstance(layout, Mapping | Iterable):
         raise SetupError(
             "SETUP-4",
-            f"glory_tokens must map kingdoms to tokens or list 6 rows, not {given(layout)}",
+            f"glory_tokens must map kingdoms to tokens or list {len(kingdoms)} rows,"
+            f" not {given(layout)}",
         )
     if isinstance(layout, Mapping):
         by_kingdom: dict[Kingdom, object] = {}
         for key, row in layout.items():
             kingdom = parse_named(Kingdom, key, "SETUP-4")
+            if kingdom not in kingdoms:
+                raise SetupError("SETUP-4", f"{kingdom.label} is no kingdom of this edition")
             if kingdom in by_kingdom:
                 raise SetupError("SETUP-4", f"glory tokens are given twice for {kingdom.label}")
             by_kingdom[kingdom] = row
-        missing = [k.label for k in KINGDOMS if k not in by_kingdom]
+        missing = [k.label for k in kingdoms if k not in by_kingdom]
         if missing:
             raise SetupError("SETUP-4", f"no glory tokens given for {', '.join(missing)}")
-        rows = [by_kingdom[k] for k in KINGDOMS]
+        rows = [by_kingdom[k] for k in kingdoms]
     else:
         rows = list(layout)
-        if len(rows) != len(KINGDOMS):
-            raise SetupError("SETUP-4", f"glory tokens are needed for 6 kingdoms, not {len(rows)}")
+        if len(rows) != len(kingdoms):
+            raise SetupError(
+                "SETUP-4", f"glory tokens are needed for {len(kingdoms)} kingdoms, not {len(rows)}"
+            )
     spaces = config.token_spaces
     out = []
-    for kingdom, values in zip(KINGDOMS, rows, strict=True):
+    for kingdom, values in zip(kingdoms, rows, strict=True):
         if not isinstance(values, Sequence) or isinstance(values, str | bytes):
             raise SetupError(
                 "SETUP-4", f"{kingdom.label} needs {spaces} glory tokens, not {given(values)}"
@@ -230,11 +246,12 @@ def _tribes_chosen(state: GameState, by_chance: bool) -> GameState:
         # SETUP-5: every player's Merfolk marker starts on space 0, taken from supply.
         players = tuple(copy_player(p, supply=p.supply - 1, merfolk=0) for p in players)
     state = copy_state(state, players=players, deck=state.rules.cards_of(state.tribes))
-    if len(state.tokens) == len(KINGDOMS):
-        for kingdom, values in zip(KINGDOMS, state.tokens, strict=True):
+    kingdoms = state.rules.kingdoms
+    if len(state.tokens) == len(kingdoms):
+        for kingdom, values in zip(kingdoms, state.tokens, strict=True):
             emit(TokensLaid, kingdom, values, by_chance=False)
         return _age.begin_age(state)
-    return copy_state(state, pending=LayTokensPending(Kingdom.ALTHEA))
+    return copy_state(state, pending=LayTokensPending(kingdoms[0]))
 
 
 @attrs.frozen(slots=True)
@@ -334,8 +351,9 @@ class LayTokensPending(Pending):
             )
         emit(TokensLaid, self.kingdom, values, by_chance=True)
         state = copy_state(state, tokens=(*state.tokens, values))
-        if len(state.tokens) < len(KINGDOMS):
-            return copy_state(state, pending=LayTokensPending(Kingdom(self.kingdom + 1)))
+        kingdoms = state.rules.kingdoms
+        if len(state.tokens) < len(kingdoms):
+            return copy_state(state, pending=LayTokensPending(kingdoms[len(state.tokens)]))
         return _age.begin_age(state)
 
     def describe(self) -> str:
@@ -347,10 +365,11 @@ class LayTokensPending(Pending):
     def problems(self, state: GameState) -> list[str]:
         out = []
         laid = len(state.tokens)
-        if laid >= len(KINGDOMS) or self.kingdom != KINGDOMS[laid]:
+        kingdoms = state.rules.kingdoms
+        if laid >= len(kingdoms) or self.kingdom != kingdoms[laid]:
             out.append(
                 f"the glory tokens of {self.kingdom.label} are laid after {laid} kingdoms:"
-                " tokens are laid kingdom by kingdom, from Althea (SETUP-4)"
+                f" tokens are laid kingdom by kingdom, from {kingdoms[0].label} (SETUP-4)"
             )
         if self._laid_too_many(state):
             out.append("the glory tokens laid so far are not among the game's tokens (SETUP-4)")

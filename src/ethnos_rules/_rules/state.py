@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from .components import Card, Colour, Kingdom, Ruleset, Tribe
+from .components import Card, Colour, Kingdom, Ruleset, Tribe, small_side
 from .frozen import copier, evolve
 from .options import Options
 from .randomness import Random, pick
@@ -38,28 +38,33 @@ class Config:
 
     @property
     def ages(self) -> int:
-        """Number of Ages: 3 with 4–6 players, 2 with 2–3 (SETUP-2)."""
-        return 3 if self.players >= 4 else 2
+        """Number of Ages: the edition's for this player count (SETUP-2; 3 with 4–6 players,
+        2 with 2–3 in the first edition)."""
+        return self.ruleset.ages[self.small]
 
     @property
     def tribe_count(self) -> int:
-        """Tribes in play: 6 with 4–6 players, 5 with 2–3 (SETUP-3)."""
-        return 6 if self.players >= 4 else 5
+        """Tribes in play: the edition's for this player count (SETUP-3; 6 with 4–6 players,
+        5 with 2–3 in the first edition)."""
+        return self.ruleset.tribes_in_play[self.small]
 
     @property
     def small(self) -> bool:
         """True with 2–3 players: the small sides of the boards are used (SETUP-5)."""
-        return self.players <= 3
+        return small_side(self.players)
 
     @property
     def token_spaces(self) -> int:
-        """Glory tokens per kingdom (SETUP-4): see :func:`tokens_per_kingdom`."""
-        return tokens_per_kingdom(self.players)
+        """Glory tokens per kingdom: the edition's for this player count (SETUP-4; 3, or 2
+        with 2–3 players in the first edition)."""
+        return self.ruleset.token_spaces[self.small]
 
 
 def tokens_per_kingdom(players: int) -> int:
-    """Glory tokens per kingdom: 3, or 2 with 2–3 players (SETUP-4)."""
-    return 2 if players <= 3 else 3
+    """Glory tokens per kingdom in a first-edition game (SETUP-4): 3, or 2 with 2–3 players."""
+    from .editions import FIRST_EDITION  # the editions are built above the state
+
+    return FIRST_EDITION.token_spaces[small_side(players)]
 
 
 @attrs.frozen(slots=True, weakref_slot=False)  # no __weakref__: see PlayerState

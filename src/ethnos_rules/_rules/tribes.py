@@ -29,7 +29,7 @@ import attrs
 
 from .actions import Action, AddToHorde, Checkpoint, Keep, TakeTroll, WizardDraw
 from .bands import Ability, AbilityStep, BandContext, Next, add_marker, discard_rest
-from .components import KINGDOMS, Card, Hidden, multiset_remove
+from .components import Card, Hidden, multiset_remove
 from .errors import IllegalActionError
 from .events import (
     CardKept,
@@ -166,13 +166,17 @@ class CheckpointPending(AbilityStep):
     tribe_ability: ClassVar[type[Ability]] = Merfolk
 
     def legal(self, state: GameState) -> tuple[Action, ...]:
-        return (*(Checkpoint(k) for k in KINGDOMS), Checkpoint(None))
+        return (*(Checkpoint(k) for k in state.rules.kingdoms), Checkpoint(None))
 
     def resolve(self, state: GameState, action: Action) -> Next:
         assert isinstance(action, Checkpoint)
         seat = self.ctx.seat
         if action.kingdom is None:
             emit(CheckpointDeclined, seat)
+        elif action.kingdom not in state.rules.kingdoms:
+            raise IllegalActionError(
+                "TRIBE-MER-2", f"{action.kingdom.label} is no kingdom of this edition", action
+            )
         else:
             # Ruling TRIBE-MER-2: band size and the 2-player rule do not apply here.
             state = add_marker(state, seat, action.kingdom)

@@ -178,7 +178,9 @@ def read_results(path: Path) -> dict[str, dict[str, Any]]:
     return kept
 
 
-def run(todo: list[Task], jobs: int, path: Path, added: Sequence[str] = ()) -> None:
+def run(
+    todo: list[Task], jobs: int, path: Path, added: Sequence[str] = (), commit: str = ""
+) -> None:
     """Play ``todo`` on ``jobs`` processes, appending each result to ``path`` as it ends;
     the slowest bots' games first, so that the processes end together."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -187,7 +189,7 @@ def run(todo: list[Task], jobs: int, path: Path, added: Sequence[str] = ()) -> N
     pool = multiprocessing.Pool(jobs, initializer=add_bots, initargs=(list(added),))
     with pool, path.open("a") as out:
         for result in pool.imap_unordered(play_one, order):
-            out.write(json.dumps(result) + "\n")
+            out.write(json.dumps({**result, "commit": commit}) + "\n")
             out.flush()
             done += 1
             if done % max(1, len(order) // 20) == 0 or done == len(order):
@@ -319,7 +321,8 @@ def page(results: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
         settings["command"],
         "```",
         "",
-        f"Run of {settings['date']} on {settings['machine']}, at commit {settings['commit']};"
+        f"Run of {settings['date']} on {settings['machine']}, played at commit"
+        f" {settings['commit']};"
         f" {_duration(settings['seconds'])} of play on {settings['jobs']} processes.",
         "",
         "A win rate counts a shared victory as a share; in brackets, its 95 % interval"
@@ -475,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if todo and not args.no_play:
         print(f"{len(todo)} games to play ({len(wanted) - len(todo)} kept)", file=sys.stderr)
-        run(todo, args.jobs, args.results, args.add)
+        run(todo, args.jobs, args.results, args.add, _commit())
         kept = read_results(args.results)
     results = [kept[t.key()] for t in wanted if t.key() in kept]
     command = (
@@ -501,7 +504,7 @@ def main(argv: list[str] | None = None) -> int:
         "date": time.strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores,"
         f" Python {platform.python_version()}",
-        "commit": _commit(),
+        "commit": ", ".join(sorted({r.get("commit") or "unknown" for r in results})),
         "jobs": args.jobs,
         "seconds": sum(r["seconds"] for r in results) / args.jobs,
     }

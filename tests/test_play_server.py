@@ -491,8 +491,9 @@ ENDPOINTS = (
 
 
 def codes(text: str) -> set[str]:
-    """The card kinds ``text`` names (the Skeletons' tribe chosen, 'tribe SKE', is no card)."""
-    return set(re.findall(r"(?<!tribe )\b(?:[A-Z]{3}-[a-z]+|SKE)\b", text))
+    """The card kinds ``text`` names (the Skeletons' tribe chosen, 'tribe SKE', is no card, nor
+    is the SKE of a rule id such as TRIBE-SKE-1)."""
+    return set(re.findall(r"(?<!tribe )(?<![\w-])(?:[A-Z]{3}-[a-z]+|SKE)(?![\w-])", text))
 
 
 def seen_codes(game: Game, seat: int) -> set[str]:

@@ -12,6 +12,8 @@
 #   make lint   - ruff check + ruff format --check + lint-imports (the layers)
 #   make mutation - mutation testing of the rule modules (mutmut), the score per module; not in
 #                 `make test`: it takes long (see docs/guide/08-how-this-referee-is-tested.md)
+#   make exhaustive - every reachable state of small games checked against the rules written out
+#                 by brute force (tests/exhaustive/); not in `make test`: it takes minutes
 #   make clean  - remove the venv, caches and build output
 #
 # Each target that needs tools creates .venv by itself (see `venv`).
@@ -68,6 +70,11 @@ ladder: venv
 # whole suite; prints killed / timeout / survived / equivalent and the score per module.
 mutation: venv
 	$(BIN)/python scripts/mutation.py
+
+# Small editions' every reachable state, two processes; prints the states and transitions per
+# scope and fails on any violation (tests/test_exhaustive.py runs the smallest in `make test`).
+exhaustive: venv
+	cd tests && ../$(BIN)/python -m exhaustive --jobs 2
 
 # Runs in order and stops at the first failing command.
 test: venv

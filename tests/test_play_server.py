@@ -515,9 +515,10 @@ def hidden_codes(game: Game, seat: int) -> set[str]:
 
 
 def test_no_answer_tells_another_hand_or_the_seed(client: TestClient, store: GameStore) -> None:
-    """Through a whole game of seat 0 against greedy, no answer to seat 0 names a card kind of
-    seat 1's hand that seat 0 has not seen, nor the seed that draws the deck."""
-    created = new_game(client, ["person", "greedy"], seed=None)
+    """Through a whole game of seat 0 against the rules-of-thumb bot (it holds cards longer
+    than greedy, so there is more to hide), no answer to seat 0 names a card kind of seat 1's
+    hand that seat 0 has not seen, nor the seed that draws the deck."""
+    created = new_game(client, ["person", "thumb"], seed=None)
     root = api(created["seats"][0]["url"])
     game = game_of(store, created)
     seed = str(game.seed)

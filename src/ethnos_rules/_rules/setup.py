@@ -52,6 +52,11 @@ def new_game(
 ) -> GameState:
     """A new game before its first decision. Arguments left None are decided by chance.
 
+    >>> from ethnos_rules import new_game, to_move, CHANCE
+    >>> state = new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"])
+    >>> to_move(state) is CHANCE
+    True
+
     Args:
         players: Number of players, 2 to 6 (SETUP-1), or as many as the edition allows.
         tribes: The tribes in play, by code or name: 6 with 4–6 players, 5 with 2–3 (SETUP-3),
@@ -68,10 +73,6 @@ def new_game(
         SetupError: naming the SETUP or AGE rule an argument breaks (``COMP-5`` for options
             whose glory tokens do not fill the edition's kingdoms).
 
-    >>> from ethnos_rules import new_game, to_move, CHANCE
-    >>> state = new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", "WIZ"])
-    >>> to_move(state) is CHANCE
-    True
     """
     check_players(players)
     if ruleset is not None and not isinstance(ruleset, Ruleset):

@@ -8,6 +8,7 @@ rules with its own numbers (two kingdoms, one Dragon, one Age, …).
 from __future__ import annotations
 
 import pickle
+import random
 from typing import Any
 
 import attrs
@@ -15,22 +16,30 @@ import pytest
 
 from ethnos_rules import (
     FIRST_EDITION,
+    Action,
     Checkpoint,
+    DecisionKind,
+    GameState,
     IllegalActionError,
     Kingdom,
     Options,
     Ruleset,
     SetupError,
     apply,
+    is_terminal,
     legal_actions,
     new_game,
     parse_action,
+    pending_decision,
+    sample_outcome,
     state_from_json,
     state_problems,
     state_to_json,
 )
 from ethnos_rules._rules.bands import BandContext
 from ethnos_rules._rules.editions import register, ruleset
+from ethnos_rules._rules.resample import resample_game
+from ethnos_rules._rules.seatview import seat_actions
 from ethnos_rules._rules.state import Band, tokens_per_kingdom
 from ethnos_rules._rules.tribes import CheckpointPending
 from helpers import FIVE_TRIBES, SIX_TRIBES, refused
@@ -236,3 +245,39 @@ def test_the_first_edition_is_built_as_any_other() -> None:
     assert again.cards[0] is not FIRST_EDITION.cards[0]
     assert new_game(4, ruleset=again, tribes=SIX_TRIBES).config.ages == 3
     assert new_game(3, ruleset=again, tribes=FIVE_TRIBES).config.token_spaces == 2
+
+
+def test_a_chain_offer_without_skeletons_is_resampled() -> None:
+    """TRIBE-CEN-1, BAND-4: in an edition without Skeletons every card can lead a band, so a
+    record kept at seat 0 that ends where seat 1 is offered a Centaur chain is resampled
+    (it raised StopIteration while looking for the kind that cannot lead)."""
+    edition = tiny(
+        "no-skeletons",
+        tribes=["CEN", "DWA"],
+        copies=2,
+        wild_copies=0,
+        tribes_in_play=(2, 2),
+        hand_limit=3,
+    )
+    start = new_game(2, ruleset=edition, first_player=0, glory_tokens=[[1, 2], [3, 4]])
+    actions = _until_seat_one_may_chain(start)
+    record = seat_actions(start, actions, 0)
+    drawn = resample_game(start, record, 0, random.Random(1))
+    assert seat_actions(start, drawn.actions, 0) == record
+    assert pending_decision(drawn.final).kind is DecisionKind.CENTAUR_CHAIN
+
+
+def _until_seat_one_may_chain(start: GameState) -> list[Action]:
+    """The decisions of the first seeded random game that offers seat 1 a Centaur chain."""
+    for seed in range(100):
+        rng, state, actions = random.Random(seed), start, []
+        while not is_terminal(state):
+            decision = pending_decision(state)
+            if decision.kind is DecisionKind.CENTAUR_CHAIN and decision.seat == 1:
+                return actions
+            action = rng.choice(legal_actions(state))
+            if state.pending.chance:
+                action = sample_outcome(state, rng)
+            state = apply(state, action)
+            actions.append(action)
+    raise AssertionError("no game offered seat 1 a chain")

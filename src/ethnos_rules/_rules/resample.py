@@ -158,17 +158,20 @@ def _ages(start: GameState, played: Sequence[Decision], seat: int) -> list[_Age]
             elif isinstance(event, Passed):
                 # A hand that forms no band holds no card that can lead one (TURN-3).
                 skeleton = _skeleton(start)
+                assert skeleton is not None  # a pass needs a hand of Skeletons
                 age.add(event.seat, _Known(Counter({skeleton: age.sizes[event.seat]})), 0)
     last = played[-1].after.pending if played else None
-    if isinstance(last, ChainPending) and last.seat != seat:
-        ages[-1].add(last.seat, _Leads(_skeleton(start)), 0)
+    skeleton = _skeleton(start)
+    # (in an edition without Skeletons every card leads, and a chain offer tells nothing more)
+    if isinstance(last, ChainPending) and last.seat != seat and skeleton is not None:
+        ages[-1].add(last.seat, _Leads(skeleton), 0)
     return ages
 
 
-def _skeleton(start: GameState) -> Card:
-    """The one kind that cannot lead a band (BAND-4)."""
+def _skeleton(start: GameState) -> Card | None:
+    """The one kind that cannot lead a band (BAND-4), if the edition has one."""
     leads = leaders(start.rules)
-    return next(c for c in start.rules.cards if c not in leads)
+    return next((c for c in start.rules.cards if c not in leads), None)
 
 
 T = TypeVar("T")

@@ -23,6 +23,7 @@ from ethnos_rules import (
     IllegalActionError,
     Kingdom,
     Options,
+    Pass,
     Ruleset,
     SetupError,
     apply,
@@ -38,8 +39,9 @@ from ethnos_rules import (
 )
 from ethnos_rules._rules.bands import BandContext
 from ethnos_rules._rules.editions import register, ruleset
+from ethnos_rules._rules.replay import Refusal
 from ethnos_rules._rules.resample import resample_game
-from ethnos_rules._rules.seatview import seat_actions
+from ethnos_rules._rules.seatview import seat_actions, seat_decisions
 from ethnos_rules._rules.state import Band, tokens_per_kingdom
 from ethnos_rules._rules.tribes import CheckpointPending
 from helpers import FIVE_TRIBES, SIX_TRIBES, refused
@@ -281,3 +283,30 @@ def _until_seat_one_may_chain(start: GameState) -> list[Action]:
             state = apply(state, action)
             actions.append(action)
     raise AssertionError("no game offered seat 1 a chain")
+
+
+def test_a_pass_in_an_edition_without_skeletons_is_refused() -> None:
+    """TURN-3: where every card can lead a band no full hand passes, so a record kept at seat
+    0 in which seat 1 passes is refused, naming TURN-3 (the validator raised StopIteration
+    while looking for the kind that cannot lead)."""
+    edition = tiny(
+        "no-skeletons-pass",
+        tribes=["DWA", "WIZ"],
+        colours=["red"],
+        copies=3,
+        wild_copies=0,
+        tribes_in_play=(2, 2),
+        hand_limit=1,
+        default_options=Options(glory_tokens=(1, 3), glory_tokens_4plus=()),
+    )
+    start = new_game(2, ruleset=edition, first_player=0, glory_tokens=[[1, 3]])
+    state, actions = start, list[Action]()
+    while not (state.pending.seat == 1 and state.players[1].hand):
+        rng = random.Random(len(actions))
+        action = sample_outcome(state, rng) if state.pending.chance else legal_actions(state)[0]
+        state = apply(state, action)
+        actions.append(action)
+    record = [*seat_actions(start, actions, 0), Pass()]
+    told = list(seat_decisions(start, record, 0))
+    assert isinstance(told[-1], Refusal) and told[-1].index == len(record) - 1
+    assert told[-1].error.rule == "TURN-3" and "can lead a band" in told[-1].error.reason

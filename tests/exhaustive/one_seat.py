@@ -145,11 +145,12 @@ def _check_validation(
     for record in records:
         for i in range(len(record) + 1):
             following.setdefault(record[:i], set()).update(record[i : i + 1])
-    vocabulary = sorted({item for record in records for item in record} | {"reveal ?", "keep ?"})
+    seen = {item for record in records for item in record}
+    vocabulary = sorted(seen | {"reveal ?", "keep ?", "pass", "chain stop"})
     parsed = {text: parse_action(text, start.rules) for text in vocabulary}
     report.starts += len(following)
     for prefix, nexts in sorted(following.items()):  # depth first: replays resume
-        verbs = {text.split()[0] for text in nexts} | {"rest"}
+        verbs = {"rest"}.union(*(_ALIKE.get(text.split()[0], {text.split()[0]}) for text in nexts))
         candidates = [t for t in vocabulary if t.split()[0] in verbs] if nexts else vocabulary[:1]
         for text in candidates:
             candidate = (*prefix, text)
@@ -164,6 +165,12 @@ def _check_validation(
                     f"seat {seat}: the record {list(candidate)} {fits}, but the validator"
                     f" {'accepts it' if refused is None else f'refuses it at item {refused}'}"
                 )
+
+
+_TURN = frozenset({"recruit", "band", "pass", "chain"})
+_ALIKE = dict.fromkeys(_TURN, _TURN)
+"""Verbs that answer the same decision (a turn, a Centaur chain offer): each stands in for the
+others as the next item of a record."""
 
 
 def _refused_at(start: GameState, seat: int, items: Sequence[Action]) -> int | None:

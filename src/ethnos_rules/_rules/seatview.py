@@ -237,7 +237,9 @@ def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[Game
         if any(c in leads for c in known):
             shown = cards_list(sorted(c for c in known if c in leads))
             return state, f"seat {player} passes holding {shown}, which can form a band (TURN-3)"
-        skeleton = next(c for c in state.rules.cards if c not in leads)
+        skeleton = next((c for c in state.rules.cards if c not in leads), None)
+        if skeleton is None:  # an edition without Skeletons
+            return state, f"seat {player} passes, but every card of this edition can lead a band"
         wanted = Counter({skeleton: labels.total()})
     else:
         wanted = _with_band_leader(state, seen, player, need, need.cards - known)

@@ -272,7 +272,7 @@ def test_a_chain_offer_without_skeletons_is_resampled() -> None:
 def _until_seat_one_may_chain(start: GameState) -> list[Action]:
     """The decisions of the first seeded random game that offers seat 1 a Centaur chain."""
     for seed in range(100):
-        rng, state, actions = random.Random(seed), start, []
+        rng, state, actions = random.Random(seed), start, list[Action]()
         while not is_terminal(state):
             decision = pending_decision(state)
             if decision.kind is DecisionKind.CENTAUR_CHAIN and decision.seat == 1:

@@ -310,3 +310,35 @@ def test_a_pass_in_an_edition_without_skeletons_is_refused() -> None:
     told = list(seat_decisions(start, record, 0))
     assert isinstance(told[-1], Refusal) and told[-1].index == len(record) - 1
     assert told[-1].error.rule == "TURN-3" and "can lead a band" in told[-1].error.reason
+
+
+def test_a_player_who_passed_shows_no_band_until_the_age_ends() -> None:
+    """TURN-3: a pass is made with a full hand of Skeletons, which stays so all Age; a record
+    kept at seat 0 in which seat 1 later plays a band is refused there (the validator let the
+    witness relabel the passed hand; found by ``make exhaustive``'s one-seat check)."""
+    edition = tiny(
+        "passed-then-band",
+        tribes=["WIZ", "SKE"],
+        colours=["red"],
+        copies=6,
+        wild_copies=1,
+        tribes_in_play=(2, 2),
+        hand_limit=1,
+        default_options=Options(glory_tokens=(1, 3), glory_tokens_4plus=()),
+    )
+    options = Options(glory_tokens=(1, 3), glory_tokens_4plus=(), placement="mandatory")
+    start = new_game(2, ruleset=edition, first_player=0, glory_tokens=[[1, 3]], options=options)
+    opening = "tribe SKE, tribe WIZ, reveal WIZ-red, reveal SKE" + ", reveal WIZ-red" * 4
+    game = [parse_action(t, edition) for t in opening.split(", ")]
+    game += [parse_action(t, edition) for t in ("band *WIZ-red", "wizard 0", "pass")]
+    state = start
+    for action in game:
+        state = apply(state, action)
+    record = [
+        *seat_actions(start, game, 0),
+        *(parse_action(t, edition) for t in ("recruit WIZ-red", "band *WIZ-red")),
+    ]
+    told = list(seat_decisions(start, record, 0))
+    assert all(not isinstance(d, Refusal) for d in told[:-1])
+    assert isinstance(told[-1], Refusal) and told[-1].index == len(record) - 1
+    assert told[-1].error.rule == "BAND-1" and "passed earlier this Age" in told[-1].error.reason

@@ -241,6 +241,12 @@ def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[Game
         if skeleton is None:  # an edition without Skeletons
             return state, f"seat {player} passes, but every card of this edition can lead a band"
         wanted = Counter({skeleton: labels.total()})
+    elif seen.locked[player]:  # a hand that passed is full, so it stays as it is all Age
+        shown = cards_list(sorted(need.cards.elements()))
+        return state, (
+            f"seat {player} passed earlier this Age with a full hand, so it holds only Skeletons"
+            f" and cannot take a card before the Age ends (TURN-3); it cannot show {shown}"
+        )
     else:
         wanted = _with_band_leader(state, seen, player, need, need.cards - known)
     if wanted.total() > labels.total():

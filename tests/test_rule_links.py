@@ -25,8 +25,9 @@ sys.path.insert(0, str(ROOT))
 
 from docs._ext import link_check
 
-SPHINX = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html"]
-"""Sphinx as ``make docs`` runs it: a warning fails the build."""
+SPHINX = [sys.executable, "-m", "sphinx", "--no-color", "-W", "--keep-going", "-b", "html"]
+"""Sphinx as ``make docs`` runs it (a warning fails the build), without colour: where CI looks
+like a terminal, colour codes would start the warning lines the tests read."""
 
 SAMPLE = Path(__file__).parent / "data" / "rule_links" / "index.md"
 

@@ -260,42 +260,50 @@ def _check_transition(state: GameState, action: Action, report: Report) -> GameS
     except Exception as err:
         report.fail("apply", f"a legal action failed: {err!r}", state, action)
         return None
-    after, events = result.state, result.events
+    done = Transition(state, action, result.state, result.events)
     for check in _TRANSITION_CHECKS:
-        for problem in check(state, action, after, events):
+        for problem in check(done):
             report.fail(check.__name__.strip("_"), problem, state, action)
-    report.reached.update(reached(state, action, after, events))
-    return after
+    report.reached.update(reached(done))
+    return result.state
 
 
-Check = Callable[[GameState, Action, GameState, tuple[Event, ...]], Iterable[str]]
+@dataclass
+class Transition:
+    """A decision applied: the state before, the action, the state after, the events, and what
+    the rules text says follows."""
+
+    before: GameState
+    action: Action
+    after: GameState
+    events: tuple[Event, ...]
+    expected: rules_text.Next = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.expected = rules_text.next_decision(self.before, self.action)
 
 
-def _glory(
-    state: GameState, action: Action, after: GameState, events: tuple[Event, ...]
-) -> Iterable[str]:
+def _glory(done: Transition) -> Iterable[str]:
     """Glory never falls, and each seat gains what the events award, and what the rules text
     awards (TRIBE-GIA-1 during an Age; END-2..4, SCORE-*, TRIBE-*-end at its end)."""
-    gained = [a.glory - b.glory for a, b in zip(after.players, state.players, strict=True)]
+    pairs = zip(done.after.players, done.before.players, strict=True)
+    gained = [a.glory - b.glory for a, b in pairs]
     if min(gained) < 0:
         yield f"Glory fell: {gained}"
     told = [0] * len(gained)
-    for event in events:
+    for event in done.events:
         for seat, amount in event.gains:
             told[seat] += amount
     if told != gained:
         yield f"Glory gained {gained}, the events award {told}"
-    expected = rules_text.next_decision(state, action)
-    if expected.gains != gained:
-        yield f"Glory gained {gained}, the rules text gives {expected.gains}"
+    if done.expected.gains != gained:
+        yield f"Glory gained {gained}, the rules text gives {done.expected.gains}"
 
 
-def _next(
-    state: GameState, action: Action, after: GameState, events: tuple[Event, ...]
-) -> Iterable[str]:
+def _next(done: Transition) -> Iterable[str]:
     """The decision that follows, its seat and the facts that matter, as the rules text says;
     the winners at the end (GAME-1..3) and each end of Age's gains by source."""
-    expected = rules_text.next_decision(state, action)
+    expected, after = done.expected, done.after
     decision = pending_decision(after)
     if (decision.kind, decision.seat) != (expected.kind, expected.seat):
         yield (
@@ -316,31 +324,28 @@ def _next(
                 yield f"Age summary of seat {seat}: {summary.gains_of(seat)}, expected {want}"
 
 
-def _placement(
-    state: GameState, action: Action, after: GameState, events: tuple[Event, ...]
-) -> Iterable[str]:
+def _placement(done: Transition) -> Iterable[str]:
     """BAND-5: a band's marker goes only where X (+1 Minotaurs) beats the markers counted:
     the player's own, both players' with 2 players."""
-    played = [e for e in events if isinstance(e, BandPlayed)]
-    for event in events:
+    played = [e for e in done.events if isinstance(e, BandPlayed)]
+    for event in done.events:
         if not (isinstance(event, MarkerPlaced) and event.reason == "band"):
             continue
-        band = played[-1].band if played else pending_decision(state).facts["band"]
-        allowed = rules_text.placement_kingdoms(state, event.seat, band.leader, band.size)
+        band = played[-1].band if played else pending_decision(done.before).facts["band"]
+        allowed = rules_text.placement_kingdoms(done.before, event.seat, band.leader, band.size)
         if event.kingdom not in allowed:
             yield f"a marker placed in {event.kingdom.label}; BAND-5 allows {sorted(allowed)}"
 
 
-def _age_start(
-    state: GameState, action: Action, after: GameState, events: tuple[Event, ...]
-) -> Iterable[str]:
+def _age_start(done: Transition) -> Iterable[str]:
     """AGE-4: the deck split with the top part n // 2 and every Dragon below; AGE-1 the next
     Age's deck holds every card of the tribes in play again."""
-    split = state.pending.kind is DecisionKind.ROW and after.pending.kind is DecisionKind.TURN
+    before, after = done.before, done.after
+    split = before.pending.kind is DecisionKind.ROW and after.pending.kind is DecisionKind.TURN
     deck = sum(after.deck)
     if split and (after.top_left != deck // 2 or after.dragons_in_deck != after.rules.dragons):
         yield f"AGE-4: top part {after.top_left} of {deck}, {after.dragons_in_deck} Dragons"
-    if after.age > state.age:
+    if after.age > before.age:
         rules = after.rules
         printed = tuple(
             n if c.tribe in after.tribes else 0
@@ -350,25 +355,29 @@ def _age_start(
             yield "AGE-1: the next Age's deck is not every card of the tribes in play"
 
 
-_TRANSITION_CHECKS: tuple[Check, ...] = (_glory, _next, _placement, _age_start)
+_TRANSITION_CHECKS: tuple[Callable[[Transition], Iterable[str]], ...] = (
+    _glory,
+    _next,
+    _placement,
+    _age_start,
+)
 
 
 # --- what a scope reached ---------------------------------------------------------------------
 
 
-def reached(
-    state: GameState, action: Action, after: GameState, events: tuple[Event, ...]
-) -> set[str]:
+def reached(done: Transition) -> set[str]:
     """The rules a transition put to work, in words starting with a rule id (each scope is
     chosen to reach its list, :attr:`Scope.covers`)."""
     out = set()
-    for event in events:
+    for event in done.events:
         out |= _event_rules(event)
+    action, state = done.action, done.before
     if isinstance(action, Place) and action.kingdom is not None:
         leader = pending_decision(state).facts["band"].leader
         if action.kingdom is not rules_text.kingdom_of(leader.colour):
             out.add("TRIBE-WIN-1 a marker in another kingdom")
-    if isinstance(action, PlayBand) and after.config.players == 2:
+    if isinstance(action, PlayBand) and state.config.players == 2:
         out |= _two_player_placement(state, action)
     return out
 

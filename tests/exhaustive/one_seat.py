@@ -140,11 +140,16 @@ def _check_validation(
 ) -> None:
     """Every start of a record, and each item some record holds put after it (an item of the
     same kind as a record's next one, or a ``rest``): accepted exactly when some whole game's
-    record starts so, else refused at that item. After a whole game any item is refused."""
+    record starts so, else refused at that item; after a whole game any item is refused.
+
+    A decision that puts another player's hand into the row is seen with it: its ``rest``
+    follows it in the record, so a start that stops between the two is refused at the decision,
+    and a ``rest`` that cannot follow it refuses the decision (BAND-6)."""
     following: dict[Record, set[str]] = {}
     for record in records:
         for i in range(len(record) + 1):
             following.setdefault(record[:i], set()).update(record[i : i + 1])
+    rest_due = {p for p, nexts in following.items() if any(_is_rest(t) for t in nexts)}
     seen = {item for record in records for item in record}
     vocabulary = sorted(seen | {"reveal ?", "keep ?", "pass", "chain stop"})
     parsed = {text: parse_action(text, start.rules) for text in vocabulary}
@@ -156,15 +161,24 @@ def _check_validation(
             candidate = (*prefix, text)
             refused = _refused_at(start, seat, [parsed[t] for t in candidate])
             report.checked += 1
-            expected = None if text in nexts else len(prefix)
+            if candidate in following and candidate not in rest_due:
+                expected = None
+            elif _is_rest(text) and prefix in rest_due:
+                expected = len(prefix) - 1
+            else:
+                expected = len(prefix)
             if refused is not None:
                 report.refused += 1
             if refused != expected:
-                fits = "fits" if expected is None else "fits no game"
+                fits = "fits" if expected is None else f"fits no game past item {expected - 1}"
                 report.violations.append(
                     f"seat {seat}: the record {list(candidate)} {fits}, but the validator"
                     f" {'accepts it' if refused is None else f'refuses it at item {refused}'}"
                 )
+
+
+def _is_rest(text: str) -> bool:
+    return text.startswith("rest ")
 
 
 _TURN = frozenset({"recruit", "band", "pass", "chain"})

@@ -3,18 +3,31 @@ writes the docs page "How strong are the bots" (``docs/guide/09-how-strong-are-t
 
 Usage (with the project's virtualenv; ``make ladder`` runs the first line)::
 
-    python scripts/ladder.py --games 400 -j 2
+    python scripts/ladder.py -j 2
     python scripts/ladder.py --games 20 --players 2 --bots greedy,thumb,ismcts --out /tmp/l.md
+    nice -n 19 python scripts/ladder.py -j 1 --until 22:30 \
+        --pairings 2:ismcts:greedy,2:ismcts:thumb,4:ismcts:greedy
 
 Pairings. At 2 players every pair of bots meets, each in seat 0 in every other game. At 3, 4
 and 6 players each bot plays against a *field* of each other bot: it holds one seat, the other
 bot every other seat, its own seat going round from game to game; it then wins by chance one
-game in 3, 4 or 6. ``--games`` is the number of games of each pairing at each player count.
+game in 3, 4 or 6. ``--pairings`` plays the pairings named instead of a round robin, in that
+order (``players:bot:field``; at 2 players either way round is the same pairing).
+
+How many games. A pairing plays its games in batches of ``--batch`` (10) and, at the end of
+each batch, looks at the bot's win rate over its games so far, in game order: it stops once
+the 95 % interval is at most ``--half-width`` (0.05, that is ±5 points) either side, or at
+``--games`` (400) games. A pairing near one half stops at about 390 games; a lopsided one
+much sooner (40 wins out of 40 is ±4.4 points). ``--half-width 0`` plays ``--games`` games a
+pairing. The pairings are played in rounds, a batch of each pairing not stopped in turn, so
+that a run cut short (``--until HH:MM``, UTC, with one process) has some games of each.
 
 Seeds. Game ``g`` of a pairing draws its chance and its bots' choices from one generator
 seeded by ``--seed``, the player count, the two bots and ``g``: the same command plays the same
-games, on any number of processes. Every bot of :data:`~ethnos_rules.bots.BOTS` is
-reproducible (its budget is a count of simulations), so the page is reproduced from its seed.
+games, on any number of processes, and stops each pairing at the same game, since the stop is
+decided at batch boundaries from the pairing's own results in game order. Every bot of
+:data:`~ethnos_rules.bots.BOTS` is reproducible (its budget is a count of simulations), so the
+page is reproduced from its seed.
 
 Your own bot. ``--add mybots:MyBot`` adds the bot that ``MyBot()`` makes (a class, or any
 callable with no arguments, of the module ``mybots``, imported from the working folder) to
@@ -24,7 +37,8 @@ those two.
 Results. Each game's result is appended to a JSON-lines file (``--results``) as it ends; a run
 asked again with the same settings plays only the games not there yet, so a long ladder can be
 stopped and taken up again, or run in parts (one player count at a time). The page is written
-from every result of the file that the run's settings ask for.
+from the results of the file that the run's settings count: each pairing's games in order from
+game 0, up to its stop (a file of a longer run, or of fixed ``--games``, serves as well).
 
 Figures. A win rate counts a shared victory as a share (1/k for k winners); its 95 % interval
 is Wilson's. Glory is the bot's own final Glory. The ratings are openskill's Plackett-Luce
@@ -37,6 +51,7 @@ mean of the moves its seats are given.
 from __future__ import annotations
 
 import argparse
+import datetime
 import hashlib
 import importlib
 import json
@@ -101,6 +116,124 @@ def tasks(bots: Sequence[str], counts: Iterable[int], games: int, seed: int) -> 
     return out
 
 
+@dataclass(frozen=True)
+class Pairing:
+    """``bot`` at one seat against ``field`` at every other, at ``players`` players."""
+
+    players: int
+    bot: str
+    field: str
+
+    def task(self, game: int, seed: int) -> Task:
+        return Task(self.players, self.bot, self.field, game, game_seed(seed, *self.names(), game))
+
+    def names(self) -> tuple[int, str, str]:
+        return self.players, self.bot, self.field
+
+    def text(self) -> str:
+        return f"{self.players}:{self.bot}:{self.field}"
+
+
+def round_robin(bots: Sequence[str], counts: Iterable[int]) -> list[Pairing]:
+    """Every pairing of a round robin: at 2 players each pair once, at more each ordered pair."""
+    return [
+        Pairing(players, bot, field)
+        for players in counts
+        for i, bot in enumerate(bots)
+        for j, field in enumerate(bots)
+        if i != j and not (players == 2 and j < i)
+    ]
+
+
+@dataclass(frozen=True)
+class Stopping:
+    """When a pairing stops: at the first batch boundary (every ``batch`` games, counted in
+    game order) where the 95 % interval of the bot's win rate is at most ``half_width`` either
+    side (0: never), or at ``cap`` games."""
+
+    cap: int
+    batch: int
+    half_width: float
+
+    def boundaries(self) -> list[int]:
+        return [*range(self.batch, self.cap, self.batch), self.cap]
+
+    def verdict(self, shares: Sequence[float]) -> tuple[int, bool]:
+        """From the bot's shares of the games kept, in game order from game 0 with none
+        missing: the games the pairing counts (those up to its stop, or up to the last batch
+        boundary reached) and whether it has stopped."""
+        counted = 0
+        for boundary in self.boundaries():
+            if len(shares) < boundary:
+                return counted, False
+            counted = boundary
+            if self.half_width and half_width(sum(shares[:boundary]), boundary) <= self.half_width:
+                return counted, True
+        return counted, True
+
+
+def half_width(wins: float, games: int) -> float:
+    """Half the width of the 95 % Wilson interval of a win rate."""
+    low, high = wilson(wins, games)
+    return (high - low) / 2
+
+
+def bot_share(result: dict[str, Any]) -> float:
+    """The share of the victory of the pairing's bot (not its field) in one game."""
+    return share(result, result["game"] % result["players"])
+
+
+def kept_games(
+    pairing: Pairing, kept: dict[str, dict[str, Any]], seed: int, upto: int
+) -> list[dict[str, Any]]:
+    """The pairing's results kept, from game 0 in order, up to the first game missing."""
+    out = []
+    for game in range(upto):
+        result = kept.get(pairing.task(game, seed).key())
+        if result is None:
+            break
+        out.append(result)
+    return out
+
+
+def standing(
+    pairing: Pairing, kept: dict[str, dict[str, Any]], seed: int, stopping: Stopping
+) -> tuple[list[dict[str, Any]], bool]:
+    """The pairing's games that count (in game order) and whether it has stopped."""
+    games = kept_games(pairing, kept, seed, stopping.cap)
+    counted, stopped = stopping.verdict([bot_share(r) for r in games])
+    return games[:counted], stopped
+
+
+def next_batch(
+    pairing: Pairing, kept: dict[str, dict[str, Any]], seed: int, stopping: Stopping
+) -> list[Task]:
+    """The games of the pairing's next batch not kept yet (none if it has stopped)."""
+    counted, stopped = standing(pairing, kept, seed, stopping)
+    if stopped:
+        return []
+    end = next(b for b in stopping.boundaries() if b > len(counted))
+    todo = [pairing.task(g, seed) for g in range(len(counted), end)]
+    return [t for t in todo if t.key() not in kept]
+
+
+def parse_pairings(text: str, known: Sequence[str]) -> list[Pairing]:
+    """``players:bot:field`` pairings separated by commas; at 2 players the pair is put in the
+    order of ``known`` (the same games whichever way round it is given)."""
+    out = []
+    for item in text.split(","):
+        parts = item.strip().split(":")
+        if len(parts) != 3 or not parts[0].isdigit():
+            raise ValueError(f"{item.strip()!r} is not players:bot:field")
+        players, bot, field = int(parts[0]), parts[1], parts[2]
+        if not 2 <= players <= 6 or bot == field or {bot, field} - set(known):
+            raise ValueError(f"{item.strip()!r}: 2-6 players, two different bots of {known}")
+        if players == 2 and known.index(field) < known.index(bot):
+            bot, field = field, bot
+        out.append(Pairing(players, bot, field))
+    return list(dict.fromkeys(out))
+
+
 ADDED: dict[str, Callable[[], Any]] = {}
 """Bots given with ``--add``, by name."""
 
@@ -140,15 +273,17 @@ def play_one(task: Task) -> dict[str, Any]:
     class Timed:
         def __init__(self, inner: Bot) -> None:
             self.inner, self.name, self.description = inner, inner.name, inner.description
-            self.seconds, self.decisions = 0.0, 0
+            self.seconds, self.decisions, self.longest = 0.0, 0, 0.0
 
         def choose(self, knowledge: InformationState, rng: random.Random) -> Any:
             started = time.perf_counter()
             try:
                 return self.inner.choose(knowledge, rng)
             finally:
-                self.seconds += time.perf_counter() - started
+                took = time.perf_counter() - started
+                self.seconds += took
                 self.decisions += 1
+                self.longest = max(self.longest, took)
 
     seats = [task.bot if seat == task.seat else task.field for seat in range(task.players)]
     timed = {seat: Timed(make_bot(name)) for seat, name in enumerate(seats)}
@@ -163,6 +298,7 @@ def play_one(task: Task) -> dict[str, Any]:
         "seconds": time.perf_counter() - started,
         "decision_seconds": [timed[s].seconds for s in range(task.players)],
         "decisions": [timed[s].decisions for s in range(task.players)],
+        "longest_decision": [timed[s].longest for s in range(task.players)],
     }
 
 
@@ -179,22 +315,64 @@ def read_results(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def run(
-    todo: list[Task], jobs: int, path: Path, added: Sequence[str] = (), commit: str = ""
-) -> None:
-    """Play ``todo`` on ``jobs`` processes, appending each result to ``path`` as it ends;
-    the slowest bots' games first, so that the processes end together."""
+    todo: list[Task],
+    jobs: int,
+    path: Path,
+    added: Sequence[str] = (),
+    commit: str = "",
+    deadline: float | None = None,
+) -> bool:
+    """Play ``todo`` on ``jobs`` processes, appending each result to ``path`` as it ends. On
+    one process the games are played in the order given and none is begun after ``deadline``
+    (a :func:`time.time`); on more, the slowest bots' games first, so that the processes end
+    together, and the whole of ``todo``. Whether every game was played."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    order = sorted(todo, key=lambda t: (-_cost(t), t))
+    order = todo if jobs == 1 else sorted(todo, key=lambda t: (-_cost(t), t))
     started, done = time.perf_counter(), 0
-    pool = multiprocessing.Pool(jobs, initializer=add_bots, initargs=(list(added),))
-    with pool, path.open("a") as out:
-        for result in pool.imap_unordered(play_one, order):
+    with path.open("a") as out:
+        if jobs == 1:
+            played: Iterable[dict[str, Any]] = (
+                play_one(t) for t in order if deadline is None or time.time() < deadline
+            )
+            pool = None
+        else:
+            pool = multiprocessing.Pool(jobs, initializer=add_bots, initargs=(list(added),))
+            played = pool.imap_unordered(play_one, order)
+        for result in played:
             out.write(json.dumps({**result, "commit": commit}) + "\n")
             out.flush()
             done += 1
             if done % max(1, len(order) // 20) == 0 or done == len(order):
                 elapsed = time.perf_counter() - started
                 print(f"{done}/{len(order)} games, {elapsed:.0f} s", file=sys.stderr)
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return done == len(order)
+
+
+def run_ladder(
+    pairings: Sequence[Pairing],
+    stopping: Stopping,
+    seed: int,
+    jobs: int,
+    path: Path,
+    added: Sequence[str] = (),
+    deadline: float | None = None,
+) -> None:
+    """Play the pairings in rounds, each round the next batch of every pairing not stopped
+    (in the order given), until every pairing has stopped or ``deadline`` is past. Which games
+    a pairing plays depends on its own results only, so the order and the number of
+    processes change nothing but the time."""
+    commit = _commit()
+    while deadline is None or time.time() < deadline:
+        kept = read_results(path)
+        todo = [t for pairing in pairings for t in next_batch(pairing, kept, seed, stopping)]
+        if not todo:
+            return
+        print(f"a round of {len(todo)} games ({len(kept)} kept)", file=sys.stderr)
+        if not run(todo, jobs, path, added, commit, deadline):
+            return
 
 
 _SLOW = {"ismcts-strong": 16, "ismcts": 4, "mc": 4}
@@ -289,26 +467,37 @@ def cells(results: Sequence[dict[str, Any]]) -> dict[tuple[int, str, str], Cell]
 def page(results: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
     """The Markdown page of the ladder."""
     bots, counts = settings["bots"], settings["players"]
+    stopping, standings = settings["stopping"], settings["standings"]
     table = cells(results)
     more = [n for n in counts if n > 2]
+    unfinished = sum(not done for _, done in standings.values())
     played = f"{len(results)} games in all"
-    if len(results) < settings["wanted"]:
-        played += f", of the {settings['wanted']} asked: the run is not finished"
+    if unfinished:
+        played += f"; {unfinished} of the {len(standings)} pairings had not stopped"
+    if stopping.half_width:
+        rule = (
+            f"Each pairing played seeded games {stopping.batch} at a time until the 95 %"
+            f" interval of the win rate was at most ±{100 * stopping.half_width:g} points, or"
+            f" {stopping.cap} games ({played})."
+        )
+    else:
+        rule = f"Each pairing played {stopping.cap} seeded games ({played})."
     intro = (
-        "The library's bots ({mod}`ethnos_rules.bots`) played a round robin at "
+        "The library's bots ({mod}`ethnos_rules.bots`) played at "
         + ", ".join(map(str, counts))
-        + f" players, {settings['games']} seeded games a pairing and a player count ({played})."
+        + " players. "
+        + rule
     )
     if 2 in counts:
-        intro += " At 2 players every pair of bots met, each in seat 0 in every other game."
+        intro += " At 2 players each pair of bots met, each in seat 0 in every other game."
     if more:
         intro += (
-            f" At {', '.join(map(str, more))} players each bot held one seat against a field of"
+            f" At {', '.join(map(str, more))} players a bot held one seat against a field of"
             " another bot at every other seat, its seat going round from game to game."
         )
     intro += (
-        " A 95 % interval of ±5 points around a win rate near one half takes about 400 games"
-        " a pairing."
+        " A 95 % interval of ±5 points around a win rate near one half takes about 385 games;"
+        " near 0 or 100 %, about 40."
     )
     lines = [
         "# How strong are the bots",
@@ -347,9 +536,41 @@ def page(results: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
             games = sum(c.games for c in mine)
             glory = f"{sum(c.glory for c in mine) / games:.1f}" if games else "–"
             lines.append(f"| **{bot}** | " + " | ".join(row) + f" | {glory} |")
+    lines += pairings_section(standings)
     lines += ratings_section(results, bots, counts)
     lines += timing_section(results, bots, counts)
     return "\n".join(lines) + "\n"
+
+
+def pairings_section(standings: dict[Pairing, tuple[list[dict[str, Any]], bool]]) -> list[str]:
+    """Each pairing: its games, the bot's win rate and interval, and why it stopped."""
+    lines = [
+        "",
+        "## The pairings",
+        "",
+        "Each pairing as it was played: its games, the win rate of the bot at one seat, its"
+        " 95 % interval and that interval's half-width, and whether the pairing stopped.",
+        "",
+        "| players | bot | against | games | win rate | interval | ± points | stopped |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for pairing, (games, done) in standings.items():
+        wins = sum(bot_share(r) for r in games)
+        bot, field = pairing.bot, pairing.field
+        if pairing.players == 2:  # the stronger bot (the later in the list of bots) first
+            bot, field, wins = field, bot, len(games) - wins
+        if games:
+            low, high = wilson(wins, len(games))
+            rate = f"{100 * wins / len(games):.1f} %"
+            interval = f"{100 * low:.1f}–{100 * high:.1f} %"
+            half = f"{100 * half_width(wins, len(games)):.1f}"
+        else:
+            rate = interval = half = "–"
+        lines.append(
+            f"| {pairing.players} | {bot} | {field} | {len(games)} | {rate}"
+            f" | {interval} | {half} | {'yes' if done else 'no'} |"
+        )
+    return lines
 
 
 def ratings_section(
@@ -433,17 +654,48 @@ def _commit() -> str:
         return "unknown"
 
 
+def _deadline(text: str) -> float:
+    """The time of day ``HH:MM`` (UTC) today as a :func:`time.time` (past: no game begins)."""
+    hours, minutes = (int(part) for part in text.split(":"))
+    now = datetime.datetime.now(datetime.UTC)
+    return now.replace(hour=hours, minute=minutes, second=0, microsecond=0).timestamp()
+
+
 def main(argv: list[str] | None = None) -> int:
     from ethnos_rules.bots import BOTS
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="games a pairing (default 400)")
+    parser.add_argument(
+        "--games", type=int, default=400, help="most games a pairing plays (default 400)"
+    )
+    parser.add_argument(
+        "--half-width",
+        type=float,
+        default=0.05,
+        help="a pairing stops when the 95 %% interval of its win rate is at most this either"
+        " side (default 0.05; 0: play --games games)",
+    )
+    parser.add_argument(
+        "--batch", type=int, default=10, help="games between two looks at the interval (10)"
+    )
     parser.add_argument(
         "--players", default=",".join(map(str, PLAYER_COUNTS)), help="player counts (2,3,4,6)"
     )
     parser.add_argument("--bots", default=",".join(BOTS), help="bots by name (every bot)")
+    parser.add_argument(
+        "--pairings",
+        default="",
+        help="instead of a round robin, these pairings in this order: players:bot:field,"
+        " separated by commas (2:ismcts:greedy,4:ismcts:greedy)",
+    )
     parser.add_argument("--seed", type=int, default=2026, help="the ladder's seed (2026)")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="processes (2)")
+    parser.add_argument(
+        "--until",
+        default="",
+        metavar="HH:MM",
+        help="begin no game after this time today (UTC; with --jobs 1), then write the page",
+    )
     parser.add_argument("--results", type=Path, default=RESULTS, help=f"results ({RESULTS})")
     parser.add_argument("--out", type=Path, default=PAGE, help=f"the page written ({PAGE})")
     parser.add_argument("--no-play", action="store_true", help="write the page from the results")
@@ -458,9 +710,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        bots += [name for name in add_bots(args.add) if name not in bots]
+        added = add_bots(args.add)
     except (ImportError, AttributeError, TypeError, ValueError) as error:
         parser.error(f"--add: {error}")
+    bots += [name for name in added if name not in bots]
+    known = [*BOTS, *(name for name in added if name not in BOTS)]
     unknown = [b for b in bots if b not in BOTS and b not in ADDED]
     if unknown or len(bots) < 2:
         parser.error(f"--bots: two or more of {', '.join(BOTS)} (not {', '.join(unknown)})")
@@ -470,36 +724,53 @@ def main(argv: list[str] | None = None) -> int:
         counts = []
     if not counts or any(not 2 <= n <= 6 for n in counts):
         parser.error("--players: player counts from 2 to 6, separated by commas")
-    if args.games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be 1 or more")
-    wanted = tasks(bots, counts, args.games, args.seed)
-    kept = read_results(args.results)
-    todo = [t for t in wanted if t.key() not in kept]
+    if args.games < 1 or args.jobs < 1 or args.batch < 1 or not 0 <= args.half_width < 0.5:
+        parser.error("--games, --batch and --jobs must be 1 or more, --half-width 0 to 0.5")
+    if args.pairings:
+        try:
+            pairings = parse_pairings(args.pairings, known)
+        except ValueError as error:
+            parser.error(f"--pairings: {error}")
+        counts = sorted({p.players for p in pairings})
+        named = {n for p in pairings for n in (p.bot, p.field)}
+        bots = [b for b in known if b in named]
+    else:
+        pairings = round_robin(bots, counts)
+    try:
+        deadline = _deadline(args.until) if args.until else None
+    except ValueError:
+        parser.error("--until: a time HH:MM (UTC)")
+    stopping = Stopping(args.games, min(args.batch, args.games), args.half_width)
     started = time.perf_counter()
-    if todo and not args.no_play:
-        print(f"{len(todo)} games to play ({len(wanted) - len(todo)} kept)", file=sys.stderr)
-        run(todo, args.jobs, args.results, args.add, _commit())
-        kept = read_results(args.results)
-    results = [kept[t.key()] for t in wanted if t.key() in kept]
+    if not args.no_play:
+        run_ladder(pairings, stopping, args.seed, args.jobs, args.results, args.add, deadline)
+    kept = read_results(args.results)
+    standings = {p: standing(p, kept, args.seed, stopping) for p in pairings}
+    results = [r for games, _ in standings.values() for r in games]
+    defaults: list[tuple[str, object, object]] = [
+        ("--games", args.games, 400),
+        ("--half-width", args.half_width, 0.05),
+        ("--batch", args.batch, 10),
+        ("--seed", args.seed, 2026),
+    ]
+    if args.pairings:
+        defaults.append(("--pairings", ",".join(p.text() for p in pairings), ""))
+    else:
+        defaults.append(
+            ("--players", ",".join(map(str, counts)), ",".join(map(str, PLAYER_COUNTS)))
+        )
+        defaults.append(("--bots", ",".join(bots), ",".join(BOTS)))
     command = (
         "python scripts/ladder.py"
-        + "".join(
-            f" {flag} {value}"
-            for flag, value, default in [
-                ("--games", args.games, 400),
-                ("--players", ",".join(map(str, counts)), ",".join(map(str, PLAYER_COUNTS))),
-                ("--bots", ",".join(bots), ",".join(BOTS)),
-                ("--seed", args.seed, 2026),
-            ]
-            if value != default
-        )
+        + "".join(f" {flag} {value}" for flag, value, default in defaults if value != default)
         + "".join(f" --add {spec}" for spec in args.add)
     )
     settings = {
         "bots": bots,
         "players": counts,
         "games": args.games,
-        "wanted": len(wanted),
+        "stopping": stopping,
+        "standings": standings,
         "command": command,
         "date": time.strftime("%Y-%m-%d"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores,"
@@ -510,9 +781,10 @@ def main(argv: list[str] | None = None) -> int:
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(page(results, settings))
+    stopped = sum(done for _, done in standings.values())
     print(
-        f"{len(results)} of {len(wanted)} games; {time.perf_counter() - started:.0f} s;"
-        f" written: {args.out}"
+        f"{len(results)} games, {stopped} of {len(pairings)} pairings stopped;"
+        f" {time.perf_counter() - started:.0f} s; written: {args.out}"
     )
     return 0
 

@@ -830,3 +830,51 @@ def test_the_ladder_counts_shares_and_wilson_intervals() -> None:
     result = {"winners": [0, 2], "glory": [50, 60, 50, 40]}
     assert [ladder.share(result, s) for s in range(4)] == [0.5, 0.0, 0.5, 0.0]
     assert ladder.ranks(result) == [1, 3, 1, 4]  # the winners first, then by Glory
+
+
+def test_a_pairing_stops_at_a_batch_boundary_once_its_interval_is_narrow_enough() -> None:
+    """The stop is decided from the bot's results in game order at batch boundaries only:
+    lopsided pairings stop early, even ones play on to the cap."""
+    ladder = _ladder()
+    stopping = ladder.Stopping(cap=400, batch=10, half_width=0.05)
+    assert stopping.verdict([1.0] * 35) == (30, False)  # 30 counted, the next batch wanted
+    assert stopping.verdict([1.0] * 40) == (40, True)  # 40 straight wins: ±4.4 points
+    assert stopping.verdict([1.0, 0.0] * 100) == (200, False)  # 50 %: ±6.8 points at 200
+    assert stopping.verdict([1.0, 0.0] * 200) == (390, True)
+    assert ladder.Stopping(cap=25, batch=10, half_width=0.05).verdict([1.0, 0.0] * 20) == (
+        25,
+        True,
+    )
+    assert ladder.Stopping(cap=30, batch=10, half_width=0).verdict([1.0] * 30) == (30, True)
+    assert round(ladder.half_width(20, 40), 4) == round(
+        (ladder.wilson(20, 40)[1] - ladder.wilson(20, 40)[0]) / 2, 4
+    )
+
+
+def test_an_adaptive_ladder_plays_the_same_games_and_stops_again_at_the_same_point(
+    tmp_path: Any,
+) -> None:
+    """Greedy against random stops after a batch or two; asked again it plays nothing; played
+    into a fresh file it keeps the same games; a pairing given either way round at 2 players
+    is the same pairing."""
+    pytest.importorskip("openskill", reason="the [ladder] extra is not installed")
+    ladder = _ladder()
+    first, again = tmp_path / "first.jsonl", tmp_path / "again.jsonl"
+    argv = ["--games", "40", "--batch", "5", "--half-width", "0.2", "-j", "1"]
+    argv += ["--out", str(tmp_path / "page.md")]
+    assert ladder.main([*argv, "--pairings", "2:greedy:random", "--results", str(first)]) == 0
+    kept = first.read_text().splitlines()
+    assert 5 <= len(kept) < 40 and len(kept) % 5 == 0
+    page = (tmp_path / "page.md").read_text()
+    assert "## The pairings" in page and f"| 2 | greedy | random | {len(kept)} |" in page
+    assert ladder.main([*argv, "--pairings", "2:random:greedy", "--results", str(first)]) == 0
+    assert first.read_text().splitlines() == kept
+    assert ladder.main([*argv, "--pairings", "2:random:greedy", "--results", str(again)]) == 0
+
+    def games(path: Any) -> list[tuple[str, list[int], list[int]]]:
+        rows = [json.loads(line) for line in path.read_text().splitlines()]
+        return sorted((r["key"], r["winners"], r["glory"]) for r in rows)
+
+    assert games(again) == games(first)
+    with pytest.raises(SystemExit):
+        ladder.main([*argv, "--pairings", "2:greedy:best"])

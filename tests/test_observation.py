@@ -24,7 +24,7 @@ from ethnos_rules import (
     to_move,
 )
 from ethnos_rules._rules.components import multiset_add, multiset_remove
-from ethnos_rules._rules.invariants import state_problems
+from ethnos_rules._checks.invariants import state_problems
 from helpers import SIX_TRIBES
 
 

@@ -90,6 +90,7 @@ from ._rules.errors import (
     HiddenCardError,
     IllegalActionError,
     ImpossibleOutcomeError,
+    InvalidStateError,
     MalformedActionError,
     RulesError,
     SetupError,
@@ -140,7 +141,7 @@ from ._rules.events import (
     TrollTokenTaken,
     WizardsDraw,
 )
-from ._rules.invariants import InvalidStateError, check_state, state_problems
+from ._checks.invariants import check_state, state_problems
 from ._rules.notation import parse_action
 from ._rules.observation import Observation, SeatView, observation
 from ._rules.options import MerfolkBoard, Options

@@ -30,9 +30,8 @@ from .._rules.components import KINGDOMS, Card, Tribe
 from .._rules.decisions import DECISION_TYPES
 from .._rules.editions import FIRST_EDITION
 from .._rules.engine import CHANCE, is_terminal, step, winners
-from .._rules.errors import SetupError
+from .._rules.errors import InvalidStateError, SetupError
 from .._rules.events import Event
-from .._rules.invariants import InvalidStateError
 from .._rules.notation import parse_action
 from .._rules.observation import observation
 from .._rules.seatview import seen_items

@@ -14,11 +14,11 @@ from .decisions import PendingDecision
 from .errors import (
     GameOverError,
     HiddenCardError,
+    InvalidStateError,
     RulesError,
     WrongDecisionError,
 )
 from .events import Event, GameEnded, trace
-from .invariants import InvalidStateError
 from .randomness import Random, check_random
 from .state import DecisionKind, GameState, Stage, copy_state
 from .turn import DeckDraw, RecruitDraw

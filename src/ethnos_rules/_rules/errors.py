@@ -10,6 +10,8 @@ python-chess style: a malformed action is told apart from a well-formed one that
 - :class:`IllegalActionError` — the right kind of action, forbidden by the named rule.
 - :class:`ImpossibleOutcomeError` — a chance outcome whose probability is 0 (CHANCE).
 - :class:`SetupError` — arguments of :func:`~ethnos_rules.new_game` that break a SETUP rule.
+- :class:`InvalidStateError` — a state (a snapshot or a built position) that no legal game can
+  reach; the checks that find its problems are :mod:`ethnos_rules._checks.invariants`.
 - :class:`HiddenCardError` — a record kept at one seat names a card that seat could not see, or
   writes ``?`` for one it saw.
 """
@@ -73,6 +75,21 @@ class ImpossibleOutcomeError(IllegalActionError):
 class SetupError(RulesError):
     """Arguments of :func:`~ethnos_rules.new_game` or :class:`~ethnos_rules.Options` that break a
     setup rule."""
+
+
+class InvalidStateError(RulesError):
+    """A state (a snapshot or a built position) that no legal game can reach.
+
+    Attributes:
+        problems: Every problem found, in words.
+    """
+
+    def __init__(self, problems: tuple[str, ...]) -> None:
+        self.problems = problems
+        super().__init__("STATE", "; ".join(problems))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.problems,))
 
 
 class HiddenCardError(WrongDecisionError):

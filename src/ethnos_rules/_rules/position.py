@@ -12,8 +12,8 @@ from typing import Any
 import attrs
 
 from .components import Card, Colour, Kingdom
-from .errors import SetupError
-from .invariants import InvalidStateError, check_state
+from .errors import InvalidStateError, SetupError
+from .._checks.invariants import check_state
 from .notation import parse_band
 from .options import Options, check_options
 from .setup import TokenLayout, check_players, new_game, parse_named

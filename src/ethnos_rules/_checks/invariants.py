@@ -10,27 +10,12 @@ from typing import Any
 
 import attrs
 
-from .actions import PlayBand
-from .bands import band_problem
-from .components import KINGDOMS
-from .errors import RulesError
-from .scoring import SOURCES
-from .state import GameState, Stage
-
-
-class InvalidStateError(RulesError):
-    """A state (a snapshot or a built position) that no legal game can reach.
-
-    Attributes:
-        problems: Every problem found, in words.
-    """
-
-    def __init__(self, problems: tuple[str, ...]) -> None:
-        self.problems = problems
-        super().__init__("STATE", "; ".join(problems))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (self.problems,))
+from .._rules.actions import PlayBand
+from .._rules.bands import band_problem
+from .._rules.components import KINGDOMS
+from .._rules.errors import InvalidStateError
+from .._rules.scoring import SOURCES
+from .._rules.state import GameState, Stage
 
 
 def state_problems(state: GameState) -> tuple[str, ...]:

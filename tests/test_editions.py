@@ -39,7 +39,7 @@ from ethnos_rules import (
 )
 from ethnos_rules._rules.bands import BandContext
 from ethnos_rules._rules.editions import register, ruleset
-from ethnos_rules._rules.replay import Refusal
+from ethnos_rules._replay.replay import Refusal
 from ethnos_rules._rules.resample import resample_game
 from ethnos_rules._rules.seatview import seat_actions, seat_decisions
 from ethnos_rules._rules.state import Band, tokens_per_kingdom

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ethnos_rules import Decision, GameRecord, GameState, Options, position
-from ethnos_rules._rules.replay import decisions
+from ethnos_rules._replay.replay import decisions
 from ethnos_rules._text.narration import Narrator
 from helpers import EXAMPLES, TOKENS_4P, TOKENS_SMALL
 

@@ -35,7 +35,7 @@ from ethnos_rules import (
     resample,
     validate,
 )
-from ethnos_rules._rules.replay import Refusal
+from ethnos_rules._replay.replay import Refusal
 from ethnos_rules._rules.resample import resample_game
 from ethnos_rules._rules.seatview import seat_decisions
 from helpers import refused

@@ -31,7 +31,7 @@ from ethnos_rules import (
     validate,
 )
 from ethnos_rules._rules.events import PlacementTest
-from ethnos_rules._rules.replay import Refusal, decisions
+from ethnos_rules._replay.replay import Refusal, decisions
 from ethnos_rules._rules.seatview import seat_decisions
 from helpers import refused, run
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from ethnos_rules import Action, GameRecord, RulesError, parse_action, play_random, redact
-from ethnos_rules._rules.replay import Decision, Refusal
+from ethnos_rules._replay.replay import Decision, Refusal
 from ethnos_rules._rules.seatview import _REPLAYS, SeatReplay, seat_decisions
 from ethnos_rules._rules.state import GameState
 from hoarding import hoarding_game

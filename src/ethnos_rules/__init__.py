@@ -145,8 +145,8 @@ from ._checks.invariants import check_state, state_problems
 from ._rules.notation import parse_action
 from ._rules.observation import Observation, SeatView, observation
 from ._rules.options import MerfolkBoard, Options
-from ._rules.position import position
-from ._rules.replay import Decision, Playthrough, Refusal, Visitor, play_random, replay
+from ._replay.position import position
+from ._replay.replay import Decision, Playthrough, Refusal, Visitor, play_random, replay
 from ._rules.scoring import AgeScore
 from ._rules.setup import new_game
 from ._rules.state import AgeSummary, Band, DecisionKind, GameState, PlayerState

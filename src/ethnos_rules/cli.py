@@ -45,7 +45,7 @@ from ._rules.engine import glory
 from ._rules.errors import RulesError
 from ._rules.observation import observation
 from ._rules.options import Options
-from ._rules.replay import play_random
+from ._replay.replay import play_random
 from ._rules.words import given
 from ._text import rulebook
 from ._text.html_replay import replay_html

@@ -42,7 +42,7 @@ from ethnos_rules import (
     parse_action,
     step,
 )
-from ethnos_rules._rules.replay import Refusal
+from ethnos_rules._replay.replay import Refusal
 from ethnos_rules._rules.resample import resample_game
 from ethnos_rules._rules.seatview import seat_decisions, seen_items
 

@@ -45,7 +45,7 @@ from .._rules.components import KINGDOMS
 from .._rules.errors import RulesError
 from .._rules.events import trace
 from .._rules.options import MerfolkBoard, Options
-from .._rules.replay import Playthrough, Refusal, Visitor, replay, visit
+from .._replay.replay import Playthrough, Refusal, Visitor, replay, visit
 from .._rules.seatview import seat_decisions
 from .._rules.setup import TokenLayout, new_game
 from .._rules.state import GameState, tokens_per_kingdom

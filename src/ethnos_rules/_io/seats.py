@@ -18,7 +18,7 @@ from .._rules.actions import Action
 from .._rules.errors import RulesError
 from .._rules.options import Options
 from .._rules.randomness import Random
-from .._rules.replay import Decision, Playthrough, Refusal, Visitor
+from .._replay.replay import Decision, Playthrough, Refusal, Visitor
 from .._rules.resample import resample_game
 from .._rules.seatview import seen_items
 from .._rules.state import GameState

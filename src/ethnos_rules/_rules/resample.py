@@ -56,7 +56,7 @@ from .errors import RulesError
 from .events import AgeBegan, AgeEnded, BandPlayed, CardDrawn, Passed, Recruited, RestToRow
 from .notation import parse_action
 from .randomness import Random, check_random, roll
-from .replay import Decision, Playthrough, Refusal
+from .._replay.replay import Decision, Playthrough, Refusal
 from .seatview import seat_decisions, seen_items
 from .state import GameState
 from .tribes import KeepPending

@@ -49,7 +49,7 @@ from .events import (
     RestToRow,
 )
 from .notation import parse_action
-from .replay import Decision, Refusal, new_decision
+from .._replay.replay import Decision, Refusal, new_decision
 from .state import GameState, Stage, copy_player, copy_state
 from .tribes import KeepPending
 from .turn import can_recruit

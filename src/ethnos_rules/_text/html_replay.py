@@ -59,7 +59,7 @@ from .._rules.events import (
     Recruited,
     opens_turn,
 )
-from .._rules.replay import Decision, Refusal, Visitor
+from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState, Stage
 from .._rules.words import ROMAN, given
 from . import rulebook

@@ -62,7 +62,7 @@ from .._rules.events import (
     WizardsDraw,
     opens_turn,
 )
-from .._rules.replay import Decision, Refusal, Visitor
+from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState
 from .._rules.words import ROMAN
 

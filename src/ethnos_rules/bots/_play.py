@@ -10,7 +10,7 @@ from .._io.seats import InformationState
 from .._rules.engine import step
 from .._rules.errors import RulesError, SetupError
 from .._rules.randomness import check_random
-from .._rules.replay import Playthrough
+from .._replay.replay import Playthrough
 from .._rules.seatview import seen_items
 from .._rules.state import GameState
 from .._rules.words import given

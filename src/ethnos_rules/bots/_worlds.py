@@ -36,7 +36,7 @@ from .._io.seats import InformationState, resample
 from .._rules.actions import RestShown
 from .._rules.errors import GameOverError, WrongDecisionError
 from .._rules.randomness import Random, check_random
-from .._rules.replay import Refusal
+from .._replay.replay import Refusal
 from .._rules.resample import resample_game
 from .._rules.seatview import seat_decisions
 from .._rules.state import GameState

@@ -11,15 +11,15 @@ from typing import Any
 
 import attrs
 
-from .components import Card, Colour, Kingdom
-from .errors import InvalidStateError, SetupError
+from .._rules.components import Card, Colour, Kingdom
+from .._rules.errors import InvalidStateError, SetupError
 from .._checks.invariants import check_state
-from .notation import parse_band
-from .options import Options, check_options
-from .setup import TokenLayout, check_players, new_game, parse_named
-from .state import Band, GameState, PlayerState
-from .turn import TurnPending
-from .words import given
+from .._rules.notation import parse_band
+from .._rules.options import Options, check_options
+from .._rules.setup import TokenLayout, check_players, new_game, parse_named
+from .._rules.state import Band, GameState, PlayerState
+from .._rules.turn import TurnPending
+from .._rules.words import given
 
 Cards = str | Sequence[str | Card]
 

@@ -29,16 +29,16 @@ from typing import Generic, TypeVar
 
 import attrs
 
-from .actions import Action
-from .components import Tribe
-from .engine import apply, apply_well_formed, step
-from .errors import RulesError
-from .events import Event
-from .frozen import maker
-from .notation import parse_action
-from .options import Options
-from .setup import TokenLayout, new_game
-from .state import GameState
+from .._rules.actions import Action
+from .._rules.components import Tribe
+from .._rules.engine import apply, apply_well_formed, step
+from .._rules.errors import RulesError
+from .._rules.events import Event
+from .._rules.frozen import maker
+from .._rules.notation import parse_action
+from .._rules.options import Options
+from .._rules.setup import TokenLayout, new_game
+from .._rules.state import GameState
 
 T = TypeVar("T")
 

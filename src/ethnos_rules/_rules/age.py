@@ -15,6 +15,7 @@ from .components import Card, multiset_insert
 from .errors import ImpossibleOutcomeError
 from .events import AgeBegan, DeckSplit, FirstPlayer, Source, emit
 from .randomness import Random, uniform
+from .said import said
 from .state import DecisionKind, GameState, Pending, Stage, copy_state
 
 
@@ -80,12 +81,14 @@ class FirstPlayerPending(Pending):
     def apply(self, state: GameState, action: Action) -> GameState:
         assert isinstance(action, ChooseFirstPlayer)
         if not 0 <= action.seat < state.config.players:
-            raise ImpossibleOutcomeError("AGE-5", f"there is no seat {action.seat}", action)
+            raise ImpossibleOutcomeError(
+                "AGE-5", said("there is no seat {seat}", seat=action.seat), action
+            )
         emit(FirstPlayer, action.seat, 1, "chance")
         return copy_state(state, first_player=action.seat, pending=DealPending(0))
 
     def describe(self) -> str:
-        return "chance: choose the first player of Age I"
+        return said("chance: choose the first player of Age I")
 
     def problems(self, state: GameState) -> list[str]:
         if state.first_player is not None:
@@ -122,7 +125,7 @@ class DealPending(DrawPending):
         raise AssertionError("no Dragon is in the deck while dealing (AGE-2)")
 
     def describe(self) -> str:
-        return f"chance: deal starting card {self.dealt + 1}"
+        return said("chance: deal starting card {number}", number=self.dealt + 1)
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {"receiver": self.receiver(state), "card_number": self.dealt + 1}
@@ -166,7 +169,7 @@ class RowPending(DrawPending):
         raise AssertionError("no Dragon is in the deck while the row is laid (AGE-3)")
 
     def describe(self) -> str:
-        return f"chance: turn up a row card ({self.left} left)"
+        return said("chance: turn up a row card ({left} left)", left=self.left)
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {"left": self.left}

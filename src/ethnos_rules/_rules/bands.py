@@ -41,6 +41,7 @@ from .events import (
     emit,
 )
 from .frozen import UNCHANGED, evolve, maker
+from .said import said
 from .state import (
     Band,
     DecisionKind,
@@ -254,7 +255,10 @@ def _hand_after(
     except ValueError:
         missing = Counter(action.cards) - Counter(hand)
         names = ", ".join(str(c) for c in sorted(missing.elements()))
-        return hand, ("BAND-1", f"the band uses cards that are not in the hand: {names}")
+        return hand, (
+            "BAND-1",
+            said("the band uses cards that are not in the hand: {cards}", cards=names),
+        )
     return tuple(left), _shape_problem(action)
 
 
@@ -263,15 +267,15 @@ def _shape_problem(action: PlayBand) -> tuple[str, str] | None:
     leader = action.leader
     if leader.wild:
         if all(c.wild for c in action.others):
-            return "BAND-3", "a band needs at least one non-Skeleton card"
-        return "BAND-4", "a Skeleton can never be the Leader (TRIBE-SKE-1)"
+            return "BAND-3", said("a band needs at least one non-Skeleton card")
+        return "BAND-4", said("a Skeleton can never be the Leader (TRIBE-SKE-1)")
     tribe = colour = True  # every non-Skeleton card shares the Leader's tribe, its colour
     for card in action.others:
         if not card.wild:
             tribe = tribe and card.tribe is leader.tribe
             colour = colour and card.colour is leader.colour
     if not (tribe or colour):
-        return "BAND-2", "the non-Skeleton cards share neither a tribe nor a colour"
+        return "BAND-2", said("the non-Skeleton cards share neither a tribe nor a colour")
     return None
 
 
@@ -434,7 +438,9 @@ class PlacePending(BandStep):
         if action.kingdom is None:
             if state.options.placement == "mandatory":
                 raise IllegalActionError(
-                    "BAND-5a", "placement is mandatory under the option placement=mandatory", action
+                    "BAND-5a",
+                    said("placement is mandatory under the option placement=mandatory"),
+                    action,
                 )
             emit(PlacementDeclined, self.ctx.seat)
             return after_placement(state, self.ctx)
@@ -446,21 +452,33 @@ class PlacePending(BandStep):
         leader = self.ctx.leader
         assert leader.colour is not None
         if kingdom not in candidate_kingdoms(state, self.ctx):
-            return (
-                f"a band led by {leader} places only in {leader.colour.kingdom.label}"
-                " (only a Wingfolk Leader may choose the kingdom, TRIBE-WIN-1)"
+            return said(
+                "a band led by {leader} places only in {kingdom} (only a Wingfolk "
+                "Leader may choose the kingdom, TRIBE-WIN-1)",
+                leader=leader,
+                kingdom=leader.colour.kingdom.label,
             )
         test = placement_test(state, self.ctx, (kingdom,))
         counted = test.counted[0][1]
-        whose = "both players'" if len(counted) == 2 else "your"
         need = sum(counted)
-        return (
-            f"a band of effective size {test.effective} cannot place in {kingdom.label}: it must"
-            f" be larger than {whose} {need} marker(s) there"
+        if len(counted) == 2:
+            return said(
+                "a band of effective size {effective} cannot place in {kingdom}: it "
+                "must be larger than both players' {need} marker(s) there",
+                effective=test.effective,
+                kingdom=kingdom.label,
+                need=need,
+            )
+        return said(
+            "a band of effective size {effective} cannot place in {kingdom}: it must "
+            "be larger than your {need} marker(s) there",
+            effective=test.effective,
+            kingdom=kingdom.label,
+            need=need,
         )
 
     def describe(self) -> str:
-        return f"seat {self.ctx.seat}: place the band's marker"
+        return said("seat {seat}: place the band's marker", seat=self.ctx.seat)
 
     def awaiting_ability(self) -> int:
         return self.ctx.seat
@@ -622,7 +640,7 @@ class ChainPending(BandStep):
         return handle_rest(state, self.ctx)
 
     def describe(self) -> str:
-        return f"seat {self.ctx.seat}: play another band (Centaurs) or stop"
+        return said("seat {seat}: play another band (Centaurs) or stop", seat=self.ctx.seat)
 
     def problems(self, state: GameState) -> list[str]:
         out = super().problems(state)

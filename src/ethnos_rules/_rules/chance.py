@@ -21,6 +21,7 @@ from .components import DRAGON, Card, Dragon, Hidden
 from .errors import ImpossibleOutcomeError
 from .events import CardDrawn, Source, emit
 from .randomness import Random, count_off
+from .said import said
 from .state import GameState, Pending, copy_state
 
 # Draws repeat the same few outcomes and ratios all game long: build each object once.
@@ -62,12 +63,15 @@ def can_reveal(state: GameState, card: Card | Dragon) -> str | None:
     """Why ``card`` cannot be the next card drawn, or None if it can."""
     if isinstance(card, Dragon):
         if state.dragons_in_deck == 0:
-            return "no Dragon is left in the deck"
+            return said("no Dragon is left in the deck")
         if state.top_left:
-            return f"a Dragon cannot be drawn while {state.top_left} top-part cards remain (AGE-4)"
+            return said(
+                "a Dragon cannot be drawn while {n} top-part cards remain (AGE-4)",
+                n=state.top_left,
+            )
         return None
     if card.index >= len(state.deck) or not state.deck[card.index]:
-        return f"no {card} is left in the deck"
+        return said("no {card} is left in the deck", card=card)
     return None
 
 

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import SetupError
 from .options import Options
-from .words import ROMAN, given, plural
+from .said import said, said_n, word
+from .words import ROMAN, given
 
 if TYPE_CHECKING:
     from .bands import Ability
@@ -217,7 +218,7 @@ class Dragon:
         return "DRAGON"
 
     def __str__(self) -> str:
-        return "DRAGON"
+        return said("DRAGON")
 
     def __reduce__(self) -> str:
         return "DRAGON"
@@ -238,7 +239,7 @@ class Hidden:
         return "HIDDEN"
 
     def __str__(self) -> str:
-        return "?"
+        return said("?")
 
     def __reduce__(self) -> str:
         return "HIDDEN"
@@ -450,12 +451,21 @@ class Ruleset:
             need = len(self.kingdoms) * self.token_spaces[small]
             have = len(options.token_pool(3 if small else 4))
             if have != need:
-                who, less = ("2-3", " less the 4+ ones") if small else ("4-6", "")
+                who, less = ("2-3", word(" less the 4+ ones")) if small else ("4-6", "")
                 raise SetupError(
                     "COMP-5",
-                    f"with {who} players {plural(len(self.kingdoms), 'kingdom')} of"
-                    f" {self.name!r} take {self.token_spaces[small]} glory tokens each, {need}"
-                    f" in all, but the options' glory_tokens{less} are {have}",
+                    said(
+                        "with {who} players {kingdoms} of {name} take {token_spaces} glory "
+                        "tokens each, {need} in all, but the options' glory_tokens{less} are "
+                        "{have}",
+                        who=who,
+                        kingdoms=said_n("{n} kingdom", "{n} kingdoms", len(self.kingdoms)),
+                        name=repr(self.name),
+                        token_spaces=self.token_spaces[small],
+                        need=need,
+                        less=less,
+                        have=have,
+                    ),
                 )
 
     def tribe(self, code: str) -> Tribe:
@@ -514,42 +524,57 @@ def _check_tribes(tribes: object) -> None:
     from .bands import Ability  # the abilities plug into the band's steps, a layer above
 
     if isinstance(tribes, str) or not isinstance(tribes, Sequence) or not tribes:
-        raise SetupError("COMP-2", f"tribes must be a non-empty list, not {given(tribes)}")
+        raise SetupError(
+            "COMP-2", said("tribes must be a non-empty list, not {tribes}", tribes=given(tribes))
+        )
     for tribe in tribes:
         if not (isinstance(tribe, tuple) and len(tribe) == 4):
             raise SetupError(
-                "COMP-2", f"a tribe is declared (code, name, ability, wild), not {given(tribe)}"
+                "COMP-2",
+                said(
+                    "a tribe is declared (code, name, ability, wild), not {tribe}",
+                    tribe=given(tribe),
+                ),
             )
         code, name, ability, wild = tribe
         if not (isinstance(code, str) and code.isascii() and code.isalnum() and code.isupper()):
             raise SetupError(
-                "COMP-2", f"a tribe code is upper-case letters and digits, not {given(code)}"
+                "COMP-2",
+                said("a tribe code is upper-case letters and digits, not {code}", code=given(code)),
             )
         if code == "DRAGON" or not isinstance(name, str) or not name:
-            raise SetupError("COMP-2", f"tribe {code}: a name is needed, and DRAGON is no tribe")
+            raise SetupError(
+                "COMP-2", said("tribe {code}: a name is needed, and DRAGON is no tribe", code=code)
+            )
         if not isinstance(ability, Ability) or type(wild) is not bool:
-            raise SetupError("COMP-2", f"tribe {code}: an Ability and wild as a bool are needed")
+            raise SetupError(
+                "COMP-2", said("tribe {code}: an Ability and wild as a bool are needed", code=code)
+            )
     for what, index in (("code", 0), ("name", 1)):
         seen = [str(t[index]).lower() for t in tribes]
         if len(set(seen)) != len(seen):
-            raise SetupError("COMP-2", f"two tribes have the same {what}")
+            raise SetupError("COMP-2", said("two tribes have the same {what}", what=what))
     wild = sum(t[3] for t in tribes)
     if wild > 1 or wild == len(tribes):
         raise SetupError(
-            "BAND-3", "an edition has at most one wild tribe (Skeletons) and one that leads bands"
+            "BAND-3",
+            said("an edition has at most one wild tribe (Skeletons) and one that leads bands"),
         )
 
 
 def _colours(colours: object) -> tuple[Colour, ...]:
     """COMP-1: distinct colours, by name or as :class:`Colour`, in board order."""
     if isinstance(colours, str) or not isinstance(colours, Sequence) or not colours:
-        raise SetupError("COMP-1", f"colours must be a non-empty list, not {given(colours)}")
+        raise SetupError(
+            "COMP-1",
+            said("colours must be a non-empty list, not {colours}", colours=given(colours)),
+        )
     try:
         found = [c if isinstance(c, Colour) else Colour.parse(c) for c in colours]
     except KeyError as err:
         raise SetupError("COMP-1", err.args[0]) from None
     if len(set(found)) != len(found):
-        raise SetupError("COMP-1", "a colour is named twice")
+        raise SetupError("COMP-1", said("a colour is named twice"))
     return tuple(sorted(found))
 
 
@@ -559,30 +584,55 @@ def _check_copies(
     """COMP-3: copies of each card kind, at least one; wild copies only of a wild tribe."""
     _count("COMP-3", "copies", copies, 1)
     if not isinstance(per_tribe, Mapping):
-        raise SetupError("COMP-3", "copies_per_colour must map tribe codes to copies")
+        raise SetupError("COMP-3", said("copies_per_colour must map tribe codes to copies"))
     coloured = {t.code for t in tribes if not t.wild}
     for code, n in per_tribe.items():
         if code not in coloured:
-            raise SetupError("COMP-3", f"copies_per_colour names {given(code)}, no coloured tribe")
+            raise SetupError(
+                "COMP-3",
+                said("copies_per_colour names {code}, no coloured tribe", code=given(code)),
+            )
         _count("COMP-3", f"copies_per_colour[{code!r}]", n, 1)
     has_wild = any(t.wild for t in tribes)
     _count("COMP-3", "wild_copies", wild_copies, 1 if has_wild else 0)
     if not has_wild and wild_copies:
-        raise SetupError("COMP-3", "wild_copies counts the cards of a wild tribe; there is none")
+        raise SetupError(
+            "COMP-3", said("wild_copies counts the cards of a wild tribe; there is none")
+        )
 
 
 def _count(rule: str, what: str, value: object, least: int) -> int:
     if type(value) is not int or value < least:
-        raise SetupError(rule, f"{what} must be an integer ≥ {least}, not {given(value)}")
+        raise SetupError(
+            rule,
+            said(
+                "{what} must be an integer ≥ {least}, not {value}",
+                what=what,
+                least=least,
+                value=given(value),
+            ),
+        )
     return value
 
 
 def _numbers(rule: str, what: str, values: object, empty: bool = False) -> tuple[int, ...]:
     """A table of non-negative integers (a list or tuple), non-empty unless ``empty``."""
     if not isinstance(values, list | tuple) or not (values or empty):
-        raise SetupError(rule, f"{what} must be a list of integers, not {given(values)}")
+        raise SetupError(
+            rule,
+            said(
+                "{what} must be a list of integers, not {values}", what=what, values=given(values)
+            ),
+        )
     if any(type(v) is not int or v < 0 for v in values):
-        raise SetupError(rule, f"{what} must be non-negative integers, not {given(values)}")
+        raise SetupError(
+            rule,
+            said(
+                "{what} must be non-negative integers, not {values}",
+                what=what,
+                values=given(values),
+            ),
+        )
     return tuple(values)
 
 
@@ -593,8 +643,14 @@ def _pair(rule: str, what: str, value: object, least: int, most: int) -> Pair:
     ):
         raise SetupError(
             rule,
-            f"{what} is a pair (4-6 players, 2-3 players) of integers from {least} to {most},"
-            f" not {given(value)}",
+            said(
+                "{what} is a pair (4-6 players, 2-3 players) of integers from {least} "
+                "to {most}, not {value}",
+                what=what,
+                least=least,
+                most=most,
+                value=given(value),
+            ),
         )
     return value[0], value[1]
 
@@ -603,37 +659,61 @@ def _check_edition(rules: Ruleset) -> None:
     """What the numbers must agree on for every game of the edition to be played to its end."""
     low, high = rules.players
     if low > high:
-        raise SetupError("SETUP-1", f"players {rules.players}: the fewest come first")
+        raise SetupError(
+            "SETUP-1", said("players {players}: the fewest come first", players=rules.players)
+        )
     if len(rules.orc_glory) < len(rules.colours):
-        raise SetupError("COMP-11", "orc_glory needs a value for each Horde space (each colour)")
+        raise SetupError(
+            "COMP-11", said("orc_glory needs a value for each Horde space (each colour)")
+        )
     wild = sum(t.wild for t in rules.tribes)
     for small in sorted({small_side(n) for n in range(low, high + 1)}):
         who = "2-3" if small else "4-6"
         ages = rules.ages[small]
         if len(rules.giant_values[small]) < ages:
-            raise SetupError("COMP-9", f"giant_values needs a value for each Age ({who} players)")
+            raise SetupError(
+                "COMP-9", said("giant_values needs a value for each Age ({who} players)", who=who)
+            )
         if rules.token_spaces[small] < ages:
             raise SetupError(
                 "SCORE-K-2",
-                f"the first in Age {ages} earns the token on space {ages}: with"
-                f" {who} players token_spaces must be at least the {ages} Ages",
+                said(
+                    "the first in Age {ages} earns the token on space {ages}: with {who} "
+                    "players token_spaces must be at least the {ages} Ages",
+                    ages=ages,
+                    who=who,
+                ),
             )
         if rules.tribes_in_play[small] <= wild:
-            raise SetupError("SETUP-3", f"with {who} players a tribe that leads must be in play")
+            raise SetupError(
+                "SETUP-3", said("with {who} players a tribe that leads must be in play", who=who)
+            )
     if low == 2 and rules.token_spaces[1] < 2:
-        raise SetupError("SCORE-2P-1", "2 players share I + II in the last Age: 2 token spaces")
+        raise SetupError(
+            "SCORE-2P-1", said("2 players share I + II in the last Age: 2 token spaces")
+        )
     for n in range(low, high + 1):
         _check_deck(rules, n)
     wild_cards = sum(n for card, n in zip(rules.cards, rules.copies, strict=True) if card.wild)
     if wild_cards >= low * rules.hand_limit:
         raise SetupError(
             "TURN-3",
-            f"{wild_cards} wild cards could fill the {rules.hand_limit}-card hands of all {low}"
-            " players, who would then pass for ever: fewer wild cards or a larger hand_limit",
+            said(
+                "{wild_cards} wild cards could fill the {hand_limit}-card hands of all "
+                "{low} players, who would then pass for ever: fewer wild cards or a "
+                "larger hand_limit",
+                wild_cards=wild_cards,
+                hand_limit=rules.hand_limit,
+                low=low,
+            ),
         )
     if not isinstance(rules.default_options, Options):
         raise SetupError(
-            "COMP-5", f"default_options must be an Options, not {given(rules.default_options)}"
+            "COMP-5",
+            said(
+                "default_options must be an Options, not {default_options}",
+                default_options=given(rules.default_options),
+            ),
         )
 
 
@@ -650,8 +730,16 @@ def _check_deck(rules: Ruleset, players: int) -> None:
     if smallest < need:
         raise SetupError(
             "AGE-3",
-            f"with {players} players the deal and the row take {need} cards, but"
-            f" {count} tribe{'s' if count > 1 else ''} in play may hold only {smallest}",
+            said_n(
+                "with {players} players the deal and the row take {need} cards, but "
+                "{n} tribe in play may hold only {smallest}",
+                "with {players} players the deal and the row take {need} cards, but "
+                "{n} tribes in play may hold only {smallest}",
+                count,
+                players=players,
+                need=need,
+                smallest=smallest,
+            ),
         )
 
 

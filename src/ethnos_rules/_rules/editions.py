@@ -13,6 +13,7 @@ from __future__ import annotations
 from .components import COLOURS, Ruleset
 from .errors import SetupError
 from .options import Options
+from .said import said
 from .tribes import (
     Centaurs,
     Dwarves,
@@ -84,10 +85,15 @@ def register(edition: Ruleset) -> Ruleset:
             edition has.
     """
     if not isinstance(edition, Ruleset):
-        raise SetupError("COMP-2", f"only a Ruleset can be registered, not {given(edition)}")
+        raise SetupError(
+            "COMP-2",
+            said("only a Ruleset can be registered, not {edition}", edition=given(edition)),
+        )
     known = RULESETS.setdefault(edition.name, edition)
     if known is not edition:
-        raise SetupError("COMP-2", f"another edition is registered as {given(edition.name)}")
+        raise SetupError(
+            "COMP-2", said("another edition is registered as {name}", name=given(edition.name))
+        )
     return edition
 
 

@@ -20,6 +20,7 @@ from .errors import (
 )
 from .events import Event, GameEnded, trace
 from .randomness import Random, check_random
+from .said import said, word
 from .state import DecisionKind, GameState, Stage, copy_state
 from .turn import DeckDraw, RecruitDraw
 from .words import given
@@ -176,18 +177,25 @@ def apply_well_formed(state: GameState, action: Action, seat: int | None = None)
     if action.observation:
         raise HiddenCardError("BAND-6", _one_seat(action), action)
     if pending.terminal:
-        raise GameOverError("GAME-1", "the game is over; no action can be applied", action)
+        raise GameOverError("GAME-1", said("the game is over; no action can be applied"), action)
     if not isinstance(action, pending.accepts):
         raise WrongDecisionError(pending.rule, _wrong_kind(state, action), action)
     if action.hidden:
         raise HiddenCardError(pending.rule, _one_seat(action), action)
     if seat is not None and type(seat) is not int:
-        raise WrongDecisionError(pending.rule, f"a seat is an int, not {given(seat)}", action)
+        raise WrongDecisionError(
+            pending.rule, said("a seat is an int, not {seat}", seat=given(seat)), action
+        )
     if seat is not None and seat != pending.seat:
-        deciding = "chance" if pending.chance else f"seat {pending.seat}"
+        deciding = word("chance") if pending.chance else said("seat {seat}", seat=pending.seat)
         raise WrongDecisionError(
             pending.rule,
-            f"it is {deciding}'s decision, not seat {given(seat)}'s: {pending.describe()}",
+            said(
+                "it is {deciding}'s decision, not seat {seat}'s: {decision}",
+                deciding=deciding,
+                seat=given(seat),
+                decision=pending.describe(),
+            ),
             action,
         )
     return pending.apply(state, action)
@@ -235,10 +243,12 @@ def step(state: GameState, action: Action, *, seat: int | None = None) -> Step:
 
 
 def _one_seat(action: Action) -> str:
-    what = "shows what one seat saw" if action.observation else "names a card as ?"
-    return (
-        f"'{action}' {what}: only a record kept at one seat (one with a 'seat') holds it; a"
-        " game state, which holds every card, cannot apply it"
+    what = word("shows what one seat saw") if action.observation else word("names a card as ?")
+    return said(
+        "'{action}' {what}: only a record kept at one seat (one with a 'seat') "
+        "holds it; a game state, which holds every card, cannot apply it",
+        action=action,
+        what=what,
     )
 
 
@@ -246,12 +256,18 @@ def _wrong_kind(state: GameState, action: Action) -> str:
     pending = state.pending
     expected = " or ".join(repr(cls.verb) for cls in pending.accepts)
     if pending.chance and not action.chance:
-        return (
-            f"a chance outcome ({expected}) is due, not a player's decision: {pending.describe()}"
+        return said(
+            "a chance outcome ({expected}) is due, not a player's decision: {decision}",
+            expected=expected,
+            decision=pending.describe(),
         )
     if action.chance and not pending.chance:
-        return f"a player decides here, not chance: {pending.describe()}; expected {expected}"
-    return f"expected {expected}: {pending.describe()}"
+        return said(
+            "a player decides here, not chance: {decision}; expected {expected}",
+            decision=pending.describe(),
+            expected=expected,
+        )
+    return said("expected {expected}: {decision}", expected=expected, decision=pending.describe())
 
 
 def glory(state: GameState) -> tuple[int, ...]:
@@ -315,7 +331,9 @@ def sample_outcome(state: GameState, rng: Random) -> Action:
     check_random(rng)
     pending = _game(state).pending
     if not pending.chance:
-        raise WrongDecisionError(pending.rule, f"no chance event here: {pending.describe()}")
+        raise WrongDecisionError(
+            pending.rule, said("no chance event here: {decision}", decision=pending.describe())
+        )
     return pending.sample(state, rng)
 
 
@@ -347,15 +365,24 @@ def _drawer(state: GameState, drawer: object, what: str) -> int:
     if pending.stage is not Stage.PLAY:
         raise RulesError(
             "RECRUIT-4",
-            f"{what} needs a position in the turns of an Age, where a Dragon can be drawn;"
-            f" here the decision is: {pending.describe()}",
+            said(
+                "{what} needs a position in the turns of an Age, where a Dragon can be "
+                "drawn; here the decision is: {decision}",
+                what=what,
+                decision=pending.describe(),
+            ),
         )
     if drawer is None:
         return pending.seats()[0]
     n = state.config.players
     if type(drawer) is not int or not 0 <= drawer < n:
         raise RulesError(
-            "RECRUIT-4", f"drawer must be a seat from 0 to {n - 1}, not {given(drawer)}"
+            "RECRUIT-4",
+            said(
+                "drawer must be a seat from 0 to {number}, not {drawer}",
+                number=n - 1,
+                drawer=given(drawer),
+            ),
         )
     return drawer
 
@@ -391,13 +418,21 @@ def end_age_now(state: GameState, *, drawer: int | None = None) -> GameState:
     if pending.kind not in _DRAWING:
         raise RulesError(
             "RECRUIT-4",
-            "an Age ends only on a Dragon drawn from the deck, at the start of a turn or at a"
-            f" draw; here the decision is: {pending.describe()}",
+            said(
+                "an Age ends only on a Dragon drawn from the deck, at the start of a "
+                "turn or at a draw; here the decision is: {decision}",
+                decision=pending.describe(),
+            ),
         )
     seat = _drawer(state, drawer, "end_age_now")
     if isinstance(pending, DeckDraw) and seat != pending.drawer():
         raise RulesError(
-            "RECRUIT-4", f"seat {pending.drawer()} is drawing, so seat {seat} cannot draw now"
+            "RECRUIT-4",
+            said(
+                "seat {drawer} is drawing, so seat {seat} cannot draw now",
+                drawer=pending.drawer(),
+                seat=seat,
+            ),
         )
     draw = pending if isinstance(pending, DeckDraw) else RecruitDraw(seat)
     dragons = state.rules.dragons
@@ -445,5 +480,8 @@ def score_now(
     state = _game(state)
     seat = _drawer(state, drawer, "score_now")
     if hordes not in ("empty", "keep"):
-        raise RulesError("TRIBE-ORC-2", f"hordes must be 'empty' or 'keep', not {given(hordes)}")
+        raise RulesError(
+            "TRIBE-ORC-2",
+            said("hordes must be 'empty' or 'keep', not {hordes}", hordes=given(hordes)),
+        )
     return _scoring.score_now(state, seat, hordes)

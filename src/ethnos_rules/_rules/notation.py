@@ -40,6 +40,7 @@ from .actions import (
 from .components import DRAGON, HIDDEN, Card, Colour, Kingdom, Ruleset
 from .editions import default_ruleset
 from .errors import MalformedActionError
+from .said import said
 from .state import Band
 from .words import given
 
@@ -194,7 +195,9 @@ def parse_action(text: str, ruleset: Ruleset | None = None) -> Action:
     ethnos_rules.MalformedActionError: NOTATION: cannot parse 'place Atlantis': unknown ...
     """
     if not isinstance(text, str):
-        raise MalformedActionError("NOTATION", f"an action text must be a str, not {type(text)}")
+        raise MalformedActionError(
+            "NOTATION", said("an action text must be a str, not {type}", type=type(text))
+        )
     rules = ruleset or default_ruleset()
     if len(text) <= _CACHED_LENGTH:
         return _parse_short(str(text), rules)
@@ -216,20 +219,22 @@ def _parse_short(text: str, rules: Ruleset) -> Action:
 def _parse(text: str, rules: Ruleset) -> Action:
     words = text.split()
     if not words:
-        raise MalformedActionError("NOTATION", "empty action text")
+        raise MalformedActionError("NOTATION", said("empty action text"))
     parser = _PARSERS.get(words[0])
     if parser is None:
         verbs = ", ".join(_PARSERS)
         raise MalformedActionError(
-            "NOTATION", f"unknown verb {given(words[0])} (one of {verbs})", text
+            "NOTATION",
+            said("unknown verb {words} (one of {verbs})", words=given(words[0]), verbs=verbs),
+            text,
         )
     if not text.isascii() and not all(word.isascii() for word in words):  # (spaces may not be)
         # Look-alike letters (dotless ı, long ſ, full-width Ｒ) would pass str.upper().
-        raise MalformedActionError("NOTATION", "the action notation is plain ASCII", text)
+        raise MalformedActionError("NOTATION", said("the action notation is plain ASCII"), text)
     try:
         return parser(words[1:], rules)
     except (KeyError, ValueError, IndexError) as err:
         reason = err.args[0] if err.args else type(err).__name__
         raise MalformedActionError(
-            "NOTATION", f"cannot parse {given(text)}: {reason}", text
+            "NOTATION", said("cannot parse {text}: {reason}", text=given(text), reason=reason), text
         ) from None

@@ -12,6 +12,7 @@ from typing import Any, Literal
 import attrs
 
 from .errors import SetupError
+from .said import said
 from .words import given
 
 Placement = Literal["optional", "mandatory"]
@@ -41,7 +42,13 @@ def _choice(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     allowed = _CHOICES[attribute.name]
     if value not in allowed:
         raise SetupError(
-            "OPTIONS", f"option {attribute.name}={given(value)} is not one of {', '.join(allowed)}"
+            "OPTIONS",
+            said(
+                "option {name}={value} is not one of {allowed}",
+                name=attribute.name,
+                value=given(value),
+                allowed=", ".join(allowed),
+            ),
         )
 
 
@@ -49,9 +56,19 @@ def _int_list(rule: str, what: str, value: Any) -> tuple[int, ...]:
     """A list or tuple of non-negative ints as a tuple; anything else is refused rather than
     converted (the text ``"37"`` is not the checkpoints 3 and 7)."""
     if not isinstance(value, list | tuple):
-        raise SetupError(rule, f"{what} must be a list of integers, not {given(value)}")
+        raise SetupError(
+            rule,
+            said("{what} must be a list of integers, not {value}", what=what, value=given(value)),
+        )
     if any(type(v) is not int or v < 0 for v in value):
-        raise SetupError(rule, f"{what} must be non-negative integers, not {given(list(value))}")
+        raise SetupError(
+            rule,
+            said(
+                "{what} must be non-negative integers, not {values}",
+                what=what,
+                values=given(list(value)),
+            ),
+        )
     return tuple(value)
 
 
@@ -65,7 +82,9 @@ def _track_values(value: Any) -> tuple[int, ...]:
 
 def _board(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, MerfolkBoard):
-        raise SetupError("COMP-10", f"merfolk_board must be a MerfolkBoard, not {given(value)}")
+        raise SetupError(
+            "COMP-10", said("merfolk_board must be a MerfolkBoard, not {value}", value=given(value))
+        )
 
 
 @attrs.frozen
@@ -87,14 +106,28 @@ class MerfolkBoard:
     def __attrs_post_init__(self) -> None:
         if type(self.last_space) is not int or self.last_space < 1:
             raise SetupError(
-                "COMP-10", f"last_space must be an integer ≥ 1, not {given(self.last_space)}"
+                "COMP-10",
+                said(
+                    "last_space must be an integer ≥ 1, not {last_space}",
+                    last_space=given(self.last_space),
+                ),
             )
         if len(set(self.checkpoints)) != len(self.checkpoints):
-            raise SetupError("COMP-10", f"a space carries one checkpoint: {self.checkpoints}")
+            raise SetupError(
+                "COMP-10",
+                said("a space carries one checkpoint: {checkpoints}", checkpoints=self.checkpoints),
+            )
         if any(not 0 < c <= self.last_space for c in self.checkpoints):
-            raise SetupError("COMP-10", f"Merfolk checkpoints {self.checkpoints} off the track")
+            raise SetupError(
+                "COMP-10",
+                said(
+                    "Merfolk checkpoints {checkpoints} off the track", checkpoints=self.checkpoints
+                ),
+            )
         if len(self.values_large) != 3 or len(self.values_small) != 2:
-            raise SetupError("COMP-10", "the Merfolk board needs 3 values (4-6p) and 2 (2-3p)")
+            raise SetupError(
+                "COMP-10", said("the Merfolk board needs 3 values (4-6p) and 2 (2-3p)")
+            )
 
 
 @attrs.frozen
@@ -149,7 +182,7 @@ class Options:
         # How many tokens there are is the edition's to check (Ruleset.check_options): a game
         # lays them all on its kingdoms.
         if Counter(self.glory_tokens_4plus) - Counter(self.glory_tokens):
-            raise SetupError("COMP-5", "the 4+ tokens must be among the glory tokens")
+            raise SetupError("COMP-5", said("the 4+ tokens must be among the glory tokens"))
 
     @classmethod
     def choices(cls) -> dict[str, tuple[str, ...]]:
@@ -176,5 +209,10 @@ def check_options(options: object) -> None:
     if not isinstance(options, Options):
         hint = "; Options(**{...}) builds one from a dict" if isinstance(options, dict) else ""
         raise SetupError(
-            "OPTIONS", f"options must be an Options, not {type(options).__name__}{hint}"
+            "OPTIONS",
+            said(
+                "options must be an Options, not {type}{hint}",
+                type=type(options).__name__,
+                hint=hint,
+            ),
         )

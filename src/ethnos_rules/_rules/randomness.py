@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import RulesError
+from .said import said
 from .words import given
 
 if TYPE_CHECKING:
@@ -32,7 +33,10 @@ def check_random(rng: object) -> None:
     if kind.__name__ != "Generator" or not kind.__module__.startswith("numpy.random"):
         raise RulesError(
             "CHANCE",
-            f"sampling needs a random.Random or a numpy.random.Generator, not {kind.__name__}",
+            said(
+                "sampling needs a random.Random or a numpy.random.Generator, not {type}",
+                type=kind.__name__,
+            ),
         )
 
 
@@ -58,7 +62,10 @@ def roll(rng: Random, n: int) -> int:
     """A uniform integer from 0 to ``n - 1``, refusing a random source that gives anything else."""
     value = below(rng, n)
     if type(value) is not int or not 0 <= value < n:
-        raise RulesError("CHANCE", f"the random source gave {given(value)}, not a number below {n}")
+        raise RulesError(
+            "CHANCE",
+            said("the random source gave {value}, not a number below {n}", value=given(value), n=n),
+        )
     return value
 
 

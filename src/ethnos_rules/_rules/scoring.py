@@ -41,6 +41,7 @@ from .events import (
     trace,
 )
 from .frozen import maker
+from .said import said
 from .state import AgeSummary, DecisionKind, GameState, Pending, Stage, copy_player, copy_state
 
 SOURCES = ("kingdoms", "merfolk", "giant", "orcs", "bands")
@@ -344,15 +345,16 @@ class HordeEmptyPending(Pending):
         assert isinstance(action, EmptyHorde)
         if action.colours not in self._choices(state):
             horde = " ".join(c.label for c in state.players[self.seat].horde)
-            how = "all of it or none" if state.options.orc_empty == "all_or_nothing" else "a part"
-            raise IllegalActionError(
-                "TRIBE-ORC-2", f"the Horde holds {horde}; empty {how} of it", action
-            )
+            if state.options.orc_empty == "all_or_nothing":
+                why = said("the Horde holds {horde}; empty all of it or none of it", horde=horde)
+            else:
+                why = said("the Horde holds {horde}; empty a part of it", horde=horde)
+            raise IllegalActionError("TRIBE-ORC-2", why, action)
         state, gains = empty_horde(state, self.gains, self.seat, action.colours)
         return next_horde(state, gains, self.drawer, self.queue[1:])
 
     def describe(self) -> str:
-        return f"seat {self.queue[0]}: empty the Orc Horde or keep it"
+        return said("seat {queue}: empty the Orc Horde or keep it", queue=self.queue[0])
 
     def facts(self, state: GameState) -> dict[str, Any]:
         """The Horde, the Orc players still to decide after this one, and who drew the third
@@ -516,7 +518,7 @@ class GameOver(Pending):
         return ()
 
     def describe(self) -> str:
-        return "the game is over"
+        return said("the game is over")
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {"winners": winners(state)}

@@ -20,6 +20,7 @@ from .errors import IllegalActionError, ImpossibleOutcomeError, SetupError
 from .events import TokensLaid, TribeChosen, TribesInPlay, emit
 from .options import Options, check_options
 from .randomness import Random, count_off, uniform
+from .said import said, word
 from .state import (
     Config,
     DecisionKind,
@@ -76,12 +77,20 @@ def new_game(
     """
     check_players(players)
     if ruleset is not None and not isinstance(ruleset, Ruleset):
-        raise SetupError("SETUP-1", f"ruleset must be a Ruleset, not {given(ruleset)}")
+        raise SetupError(
+            "SETUP-1", said("ruleset must be a Ruleset, not {ruleset}", ruleset=given(ruleset))
+        )
     rules = ruleset or default_ruleset()
     low, high = rules.players
     if not low <= players <= high:
         raise SetupError(
-            "SETUP-1", f"the edition {rules.name!r} is played by {low} to {high} players"
+            "SETUP-1",
+            said(
+                "the edition {name} is played by {low} to {high} players",
+                name=repr(rules.name),
+                low=low,
+                high=high,
+            ),
         )
     options = options if options is not None else rules.default_options
     check_options(options)
@@ -90,7 +99,9 @@ def new_game(
     if first_player is not None and (
         type(first_player) is not int or not 0 <= first_player < players
     ):
-        raise SetupError("AGE-5", f"first_player must be a seat from 0 to {players - 1}")
+        raise SetupError(
+            "AGE-5", said("first_player must be a seat from 0 to {number}", number=players - 1)
+        )
     state = GameState(
         config=config,
         pending=ChooseTribes(),
@@ -107,19 +118,29 @@ def new_game(
 def check_players(players: object) -> None:
     """Refuse a player count the game is not played by (SETUP-1: 2 to 6, an int)."""
     if type(players) is not int:  # a bool or numpy's int64 is refused, and said to be
-        raise SetupError("SETUP-1", f"the number of players is an int, not {_kind(players)}")
+        raise SetupError(
+            "SETUP-1", said("the number of players is an int, not {kind}", kind=_kind(players))
+        )
     if not 2 <= players <= 6:
-        raise SetupError("SETUP-1", f"Ethnos is played by 2 to 6 players, not {given(players)}")
+        raise SetupError(
+            "SETUP-1",
+            said("Ethnos is played by 2 to 6 players, not {players}", players=given(players)),
+        )
 
 
 def check_seat(seat: object, players: int) -> None:
     """Refuse what is not a seat of a game of ``players`` (SETUP-1: an int, 0 to players - 1)."""
     if type(seat) is not int:
-        raise SetupError("SETUP-1", f"a seat is an int, not {_kind(seat)}")
+        raise SetupError("SETUP-1", said("a seat is an int, not {kind}", kind=_kind(seat)))
     if not 0 <= seat < players:
         raise SetupError(
             "SETUP-1",
-            f"{given(seat)} is not a seat of this {players}-player game (0 to {players - 1})",
+            said(
+                "{seat} is not a seat of this {players}-player game (0 to {number})",
+                seat=given(seat),
+                players=players,
+                number=players - 1,
+            ),
         )
 
 
@@ -136,16 +157,20 @@ def _tribe(config: Config, tribe: object) -> Tribe:
         return tribe
     if not isinstance(tribe, str):
         raise SetupError(
-            "SETUP-3", f"a tribe is named by its code (e.g. 'ELF'), not {given(tribe)}"
+            "SETUP-3",
+            said("a tribe is named by its code (e.g. 'ELF'), not {tribe}", tribe=given(tribe)),
         )
     return config.ruleset.tribe(tribe)
 
 
 def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
     if isinstance(tribes, str):
-        raise SetupError("SETUP-3", "tribes must be a list of tribe codes, not one string")
+        raise SetupError("SETUP-3", said("tribes must be a list of tribe codes, not one string"))
     if not isinstance(tribes, Iterable):
-        raise SetupError("SETUP-3", f"tribes must be a list of tribe codes, not {given(tribes)}")
+        raise SetupError(
+            "SETUP-3",
+            said("tribes must be a list of tribe codes, not {tribes}", tribes=given(tribes)),
+        )
     try:
         chosen = [_tribe(config, t) for t in tribes]
     except KeyError as err:
@@ -153,14 +178,22 @@ def _tribe_list(config: Config, tribes: object) -> tuple[Tribe, ...]:
     strangers = [t.code for t in chosen if t not in config.ruleset.tribes]
     if strangers:
         raise SetupError(
-            "SETUP-3", f"{', '.join(strangers)}: a tribe of another ruleset than this game's"
+            "SETUP-3",
+            said(
+                "{names}: a tribe of another ruleset than this game's", names=", ".join(strangers)
+            ),
         )
     if len(set(chosen)) != len(chosen):
-        raise SetupError("SETUP-3", "a tribe is named twice")
+        raise SetupError("SETUP-3", said("a tribe is named twice"))
     if len(chosen) != config.tribe_count:
         raise SetupError(
             "SETUP-3",
-            f"{config.players} players play with {config.tribe_count} tribes, not {len(chosen)}",
+            said(
+                "{players} players play with {tribe_count} tribes, not {n_chosen}",
+                players=config.players,
+                tribe_count=config.tribe_count,
+                n_chosen=len(chosen),
+            ),
         )
     return tuple(sorted(chosen))
 
@@ -172,45 +205,73 @@ def _token_layout(config: Config, layout: object) -> tuple[tuple[int, ...], ...]
     if not isinstance(layout, Mapping | Iterable):
         raise SetupError(
             "SETUP-4",
-            f"glory_tokens must map kingdoms to tokens or list {len(kingdoms)} rows,"
-            f" not {given(layout)}",
+            said(
+                "glory_tokens must map kingdoms to tokens or list {n_kingdoms} rows, not {layout}",
+                n_kingdoms=len(kingdoms),
+                layout=given(layout),
+            ),
         )
     if isinstance(layout, Mapping):
         by_kingdom: dict[Kingdom, object] = {}
         for key, row in layout.items():
             kingdom = parse_named(Kingdom, key, "SETUP-4")
             if kingdom not in kingdoms:
-                raise SetupError("SETUP-4", f"{kingdom.label} is no kingdom of this edition")
+                raise SetupError(
+                    "SETUP-4", said("{label} is no kingdom of this edition", label=kingdom.label)
+                )
             if kingdom in by_kingdom:
-                raise SetupError("SETUP-4", f"glory tokens are given twice for {kingdom.label}")
+                raise SetupError(
+                    "SETUP-4", said("glory tokens are given twice for {label}", label=kingdom.label)
+                )
             by_kingdom[kingdom] = row
         missing = [k.label for k in kingdoms if k not in by_kingdom]
         if missing:
-            raise SetupError("SETUP-4", f"no glory tokens given for {', '.join(missing)}")
+            raise SetupError(
+                "SETUP-4", said("no glory tokens given for {names}", names=", ".join(missing))
+            )
         rows = [by_kingdom[k] for k in kingdoms]
     else:
         rows = list(layout)
         if len(rows) != len(kingdoms):
             raise SetupError(
-                "SETUP-4", f"glory tokens are needed for {len(kingdoms)} kingdoms, not {len(rows)}"
+                "SETUP-4",
+                said(
+                    "glory tokens are needed for {n_kingdoms} kingdoms, not {n_rows}",
+                    n_kingdoms=len(kingdoms),
+                    n_rows=len(rows),
+                ),
             )
     spaces = config.token_spaces
     out = []
     for kingdom, values in zip(kingdoms, rows, strict=True):
         if not isinstance(values, Sequence) or isinstance(values, str | bytes):
             raise SetupError(
-                "SETUP-4", f"{kingdom.label} needs {spaces} glory tokens, not {given(values)}"
+                "SETUP-4",
+                said(
+                    "{label} needs {spaces} glory tokens, not {values}",
+                    label=kingdom.label,
+                    spaces=spaces,
+                    values=given(values),
+                ),
             )
         if len(values) != spaces:
-            raise SetupError("SETUP-4", f"{kingdom.label} needs {spaces} glory tokens")
+            raise SetupError(
+                "SETUP-4",
+                said("{label} needs {spaces} glory tokens", label=kingdom.label, spaces=spaces),
+            )
         if any(type(v) is not int for v in values):
-            raise SetupError("SETUP-4", f"{kingdom.label}: glory tokens are integers")
+            raise SetupError(
+                "SETUP-4", said("{label}: glory tokens are integers", label=kingdom.label)
+            )
         out.append(tuple(sorted(values)))
     pool = Counter(config.options.token_pool(config.players))
     if Counter(v for row in out for v in row) != pool:
         raise SetupError(
             "SETUP-4",
-            f"the layout must use exactly the available tokens {sorted(pool.elements())}",
+            said(
+                "the layout must use exactly the available tokens {sorted}",
+                sorted=sorted(pool.elements()),
+            ),
         )
     return tuple(out)
 
@@ -231,12 +292,19 @@ def parse_named(kind: type[_E], key: object, rule: str, where: str | None = None
     if not isinstance(key, str):
         known = ", ".join(str(member) for member in kind)
         raise SetupError(
-            rule, f"{prefix}unknown {kind.__name__.lower()} {given(key)} (one of {known})"
+            rule,
+            said(
+                "{prefix}unknown {lower} {key} (one of {known})",
+                prefix=prefix,
+                lower=word(kind.__name__.lower()),
+                key=given(key),
+                known=known,
+            ),
         )
     try:
         return kind.parse(key)
     except KeyError as err:
-        raise SetupError(rule, f"{prefix}{err.args[0]}") from None
+        raise SetupError(rule, said("{prefix}{args}", prefix=prefix, args=err.args[0])) from None
 
 
 def _tribes_chosen(state: GameState, by_chance: bool) -> GameState:
@@ -278,10 +346,12 @@ class ChooseTribes(Pending):
     def apply(self, state: GameState, action: Action) -> GameState:
         assert isinstance(action, ChooseTribe)
         if action.tribe not in state.rules.tribes:
-            raise IllegalActionError("SETUP-3", "that tribe is not in this ruleset", action)
+            raise IllegalActionError("SETUP-3", said("that tribe is not in this ruleset"), action)
         if action.tribe in state.tribes:
             raise ImpossibleOutcomeError(
-                "SETUP-3", f"{action.tribe.name} are already in play", action
+                "SETUP-3",
+                said("{tribe} are already in play", tribe=word(action.tribe.name)),
+                action,
             )
         emit(TribeChosen, action.tribe)
         state = copy_state(state, tribes=tuple(sorted((*state.tribes, action.tribe))))
@@ -290,7 +360,7 @@ class ChooseTribes(Pending):
         return _tribes_chosen(state, by_chance=True)
 
     def describe(self) -> str:
-        return "chance: choose a tribe"
+        return said("chance: choose a tribe")
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {"chosen": state.tribes, "in_play": state.config.tribe_count}
@@ -339,16 +409,27 @@ class LayTokensPending(Pending):
         assert isinstance(action, LayTokens)
         if action.kingdom != self.kingdom:
             raise IllegalActionError(
-                "SETUP-4", f"tokens are laid kingdom by kingdom; now {self.kingdom.label}", action
+                "SETUP-4",
+                said(
+                    "tokens are laid kingdom by kingdom; now {kingdom}", kingdom=self.kingdom.label
+                ),
+                action,
             )
         values = tuple(sorted(action.values))
         if len(values) != state.config.token_spaces:
             raise IllegalActionError(
-                "SETUP-4", f"each kingdom gets {state.config.token_spaces} tokens", action
+                "SETUP-4",
+                said(
+                    "each kingdom gets {token_spaces} tokens",
+                    token_spaces=state.config.token_spaces,
+                ),
+                action,
             )
         if values not in self._layouts(state)[0]:
             raise ImpossibleOutcomeError(
-                "SETUP-4", f"tokens {list(values)} are not all among those left", action
+                "SETUP-4",
+                said("tokens {tokens} are not all among those left", tokens=list(values)),
+                action,
             )
         emit(TokensLaid, self.kingdom, values, by_chance=True)
         state = copy_state(state, tokens=(*state.tokens, values))
@@ -358,7 +439,7 @@ class LayTokensPending(Pending):
         return _age.begin_age(state)
 
     def describe(self) -> str:
-        return f"chance: lay the glory tokens of {self.kingdom.label}"
+        return said("chance: lay the glory tokens of {kingdom}", kingdom=self.kingdom.label)
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {"kingdom": self.kingdom}

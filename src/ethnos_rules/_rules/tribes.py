@@ -51,6 +51,7 @@ from .events import (
     emit,
 )
 from .options import Options
+from .said import said, word
 from .state import DecisionKind, GameState, Pending, copy_player, copy_state
 from .turn import DeckDraw, next_turn, take_card
 
@@ -175,7 +176,9 @@ class CheckpointPending(AbilityStep):
             emit(CheckpointDeclined, seat)
         elif action.kingdom not in state.rules.kingdoms:
             raise IllegalActionError(
-                "TRIBE-MER-2", f"{action.kingdom.label} is no kingdom of this edition", action
+                "TRIBE-MER-2",
+                said("{kingdom} is no kingdom of this edition", kingdom=action.kingdom.label),
+                action,
             )
         else:
             # Ruling TRIBE-MER-2: band size and the 2-player rule do not apply here.
@@ -185,7 +188,11 @@ class CheckpointPending(AbilityStep):
         return checkpoints(state, self.ctx, self.left - 1)
 
     def describe(self) -> str:
-        return f"seat {self.ctx.seat}: place a Merfolk checkpoint marker ({self.left} left)"
+        return said(
+            "seat {seat}: place a Merfolk checkpoint marker ({left} left)",
+            seat=self.ctx.seat,
+            left=self.left,
+        )
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {**super().facts(state), "left": self.left}
@@ -258,7 +265,7 @@ class HordePending(AbilityStep):
         ), None
 
     def describe(self) -> str:
-        return f"seat {self.ctx.seat}: add a marker to the Orc Horde or not"
+        return said("seat {seat}: add a marker to the Orc Horde or not", seat=self.ctx.seat)
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {**super().facts(state), "colour": self.ctx.leader.colour}
@@ -313,7 +320,11 @@ class TrollPending(AbilityStep):
         if action.value not in troll_choices(state, self.ctx):
             raise IllegalActionError(
                 "TRIBE-TRO-1",
-                f"the Troll token {action.value} is not unclaimed with value ≤ X = {size}",
+                said(
+                    "the Troll token {value} is not unclaimed with value ≤ X = {size}",
+                    value=action.value,
+                    size=size,
+                ),
                 action,
             )
         player = state.players[seat]
@@ -322,7 +333,7 @@ class TrollPending(AbilityStep):
         return state.with_player(seat, copy_player(player, trolls=trolls)), None
 
     def describe(self) -> str:
-        return f"seat {self.ctx.seat}: take a Troll token or not"
+        return said("seat {seat}: take a Troll token or not", seat=self.ctx.seat)
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {**super().facts(state), "max_value": self.ctx.size}
@@ -402,7 +413,10 @@ class KeepPending(AbilityStep):
             if not self.may_stop(state):
                 raise IllegalActionError(
                     "TRIBE-ELF-1",
-                    f"under elves_keep=exactly_x keep {self.target(state)} cards or none",
+                    said(
+                        "under elves_keep=exactly_x keep {target} cards or none",
+                        target=self.target(state),
+                    ),
                     action,
                 )
             emit(KeepingDone, seat, len(self.kept), limit)
@@ -415,26 +429,43 @@ class KeepPending(AbilityStep):
 
     def _why_not(self, state: GameState, card: Card) -> str:
         if len(self.kept) >= self.target(state):
-            return f"Elves keep at most X = {self.ctx.size} cards and {len(self.kept)} are kept"
+            return said(
+                "Elves keep at most X = {size} cards and {n_kept} are kept",
+                size=self.ctx.size,
+                n_kept=len(self.kept),
+            )
         rest = multiset_remove(state.players[self.ctx.seat].hand, self.kept)
         if card not in rest:
-            more = " more" if card in self.kept else ""
-            return f"there is no{more} {card} in the rest of the hand"
-        allowed = ", ".join(str(c) for c in dict.fromkeys(self.candidates(state))) or "none"
+            if card in self.kept:
+                return said("there is no more {card} in the rest of the hand", card=card)
+            return said("there is no {card} in the rest of the hand", card=card)
+        allowed = ", ".join(str(c) for c in dict.fromkeys(self.candidates(state))) or word("none")
         if self.kept and card.index < self.kept[-1].index:
-            return (
-                f"kept cards are named in card order, and {card} comes before {self.kept[-1]},"
-                f" kept already: keep {card} first, then the others in order; cards that may"
-                f" still be kept now: {allowed}"
+            return said(
+                "kept cards are named in card order, and {card} comes before {kept}, "
+                "kept already: keep {card} first, then the others in order; cards that "
+                "may still be kept now: {allowed}",
+                card=card,
+                kept=self.kept[-1],
+                allowed=allowed,
             )
         return (  # exactly_x: too few cards from this one on, in card order, to reach X
-            f"with elves_keep=exactly_x, keeping {card} would leave too few cards after it in"
-            f" card order to keep exactly {self.target(state)}; cards that may be kept now:"
-            f" {allowed}"
+            said(
+                "with elves_keep=exactly_x, keeping {card} would leave too few cards "
+                "after it in card order to keep exactly {target}; cards that may be "
+                "kept now: {allowed}",
+                card=card,
+                target=self.target(state),
+                allowed=allowed,
+            )
         )
 
     def describe(self) -> str:
-        return f"seat {self.ctx.seat}: Elves keep a card or stop ({len(self.kept)} kept)"
+        return said(
+            "seat {seat}: Elves keep a card or stop ({n_kept} kept)",
+            seat=self.ctx.seat,
+            n_kept=len(self.kept),
+        )
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {**super().facts(state), "kept": self.kept, "target": self.target(state)}
@@ -488,7 +519,13 @@ class WizardPending(AbilityStep):
         if action.count not in self.counts(state):
             allowed = " or ".join(map(str, self.counts(state)))
             raise IllegalActionError(
-                "TRIBE-WIZ-1", f"Wizards with X = {self.ctx.size} draw {allowed} cards", action
+                "TRIBE-WIZ-1",
+                said(
+                    "Wizards with X = {size} draw {allowed} cards",
+                    size=self.ctx.size,
+                    allowed=allowed,
+                ),
+                action,
             )
         emit(WizardsDraw, self.ctx.seat, action.count)
         if action.count == 0:
@@ -496,7 +533,7 @@ class WizardPending(AbilityStep):
         return state, WizardDrawPending(self.ctx.seat, action.count)
 
     def describe(self) -> str:
-        return f"seat {self.ctx.seat}: Wizards draw X cards or none"
+        return said("seat {seat}: Wizards draw X cards or none", seat=self.ctx.seat)
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {**super().facts(state), "counts": self.counts(state)}
@@ -533,7 +570,11 @@ class WizardDrawPending(DeckDraw):
         return take_card(state, self.wizard, card, then, deck=deck, top_left=top_left)
 
     def describe(self) -> str:
-        return f"chance: the card seat {self.wizard}'s Wizards draw ({self.left} left)"
+        return said(
+            "chance: the card seat {wizard}'s Wizards draw ({left} left)",
+            wizard=self.wizard,
+            left=self.left,
+        )
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {**super().facts(state), "left": self.left}

@@ -15,6 +15,7 @@ from .components import Card, multiset_insert, multiset_remove
 from .errors import IllegalActionError
 from .events import DragonRevealed, Passed, Recruited, Source, emit
 from .frozen import UNCHANGED
+from .said import said
 from .state import DecisionKind, GameState, Pending, copy_player, copy_state, replace_seat
 
 # A turn lists the same few Recruit actions all game (actions are immutable): build each once.
@@ -70,10 +71,17 @@ class TurnPending(Pending):
         assert isinstance(action, Recruit)
         if not can_recruit(state, seat):
             raise IllegalActionError(
-                "TURN-2", f"a player holding {state.rules.hand_limit} cards may not recruit", action
+                "TURN-2",
+                said(
+                    "a player holding {hand_limit} cards may not recruit",
+                    hand_limit=state.rules.hand_limit,
+                ),
+                action,
             )
         if action.card is not None and action.card not in state.row:
-            raise IllegalActionError("RECRUIT-1", f"there is no {action.card} in the row", action)
+            raise IllegalActionError(
+                "RECRUIT-1", said("there is no {card} in the row", card=action.card), action
+            )
         emit(Recruited, seat, action.card)
         if action.card is None:
             return copy_state(state, pending=_draw_of(seat))
@@ -84,16 +92,18 @@ class TurnPending(Pending):
     def _pass(self, state: GameState, action: Action) -> GameState:
         hand = state.players[self.turn_seat].hand
         if can_recruit(state, self.turn_seat):
-            raise IllegalActionError("TURN-3", "passing is allowed only with a full hand", action)
+            raise IllegalActionError(
+                "TURN-3", said("passing is allowed only with a full hand"), action
+            )
         if _bands.band_actions(hand):
             raise IllegalActionError(
-                "TURN-3", "a band can be played, so passing is not allowed", action
+                "TURN-3", said("a band can be played, so passing is not allowed"), action
             )
         emit(Passed, self.turn_seat, len(hand))
         return end_turn(state, self.turn_seat)
 
     def describe(self) -> str:
-        return f"seat {self.turn_seat}: recruit or play a band"
+        return said("seat {turn_seat}: recruit or play a band", turn_seat=self.turn_seat)
 
     def facts(self, state: GameState) -> dict[str, Any]:
         return {"can_recruit": can_recruit(state, self.turn_seat)}
@@ -173,7 +183,7 @@ class RecruitDraw(DeckDraw):
         return take_card(state, self.recruiter, card, then, deck=deck, top_left=top_left)
 
     def describe(self) -> str:
-        return f"chance: the card seat {self.recruiter} draws"
+        return said("chance: the card seat {recruiter} draws", recruiter=self.recruiter)
 
     def problems(self, state: GameState) -> list[str]:
         if not can_recruit(state, self.recruiter):

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import ethnos_rules as er  # noqa: E402
-from ethnos_rules._rules import resample as _resample  # noqa: E402
+from ethnos_rules._seat import resample as _resample  # noqa: E402
 from hoarding import hoarding_game  # noqa: E402
 
 REVIEW_RECORD = ROOT / "tests" / "data" / "hoard-6p-seed2-seat0.json"

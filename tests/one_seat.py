@@ -31,7 +31,7 @@ from ethnos_rules import (
     parse_action,
     position,
 )
-from ethnos_rules._rules.seatview import seat_actions
+from ethnos_rules._seat.seatview import seat_actions
 from strategies import random_decision
 
 SMALL_TRIBES = (

@@ -37,13 +37,13 @@ from ethnos_rules import (
     state_problems,
     state_to_json,
 )
+from ethnos_rules._replay.replay import Refusal
 from ethnos_rules._rules.bands import BandContext
 from ethnos_rules._rules.editions import register, ruleset
-from ethnos_rules._replay.replay import Refusal
-from ethnos_rules._rules.resample import resample_game
-from ethnos_rules._rules.seatview import seat_actions, seat_decisions
 from ethnos_rules._rules.state import Band, tokens_per_kingdom
 from ethnos_rules._rules.tribes import CheckpointPending
+from ethnos_rules._seat.resample import resample_game
+from ethnos_rules._seat.seatview import seat_actions, seat_decisions
 from helpers import FIVE_TRIBES, SIX_TRIBES, refused
 
 TINY_OPTIONS = Options(glory_tokens=(1, 2, 3, 4), glory_tokens_4plus=())

@@ -36,8 +36,8 @@ from ethnos_rules import (
     validate,
 )
 from ethnos_rules._replay.replay import Refusal
-from ethnos_rules._rules.resample import resample_game
-from ethnos_rules._rules.seatview import seat_decisions
+from ethnos_rules._seat.resample import resample_game
+from ethnos_rules._seat.seatview import seat_decisions
 from helpers import refused
 from one_seat import Case, TooLarge, enumerate_games, small_case
 from strategies import GameSetup, game_setups, play_prefix, seeds

@@ -30,9 +30,9 @@ from ethnos_rules import (
     resample,
     validate,
 )
-from ethnos_rules._rules.events import PlacementTest
 from ethnos_rules._replay.replay import Refusal, decisions
-from ethnos_rules._rules.seatview import seat_decisions
+from ethnos_rules._rules.events import PlacementTest
+from ethnos_rules._seat.seatview import seat_decisions
 from helpers import refused, run
 
 DATA = Path(__file__).resolve().parent / "data"

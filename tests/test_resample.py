@@ -33,8 +33,8 @@ from ethnos_rules import (
     validate,
 )
 from ethnos_rules._rules.bands import ChainPending
-from ethnos_rules._rules.resample import MAX_STEPS, _Joint, _Segment, resample_game
-from ethnos_rules._rules.seatview import seat_actions
+from ethnos_rules._seat.resample import MAX_STEPS, _Joint, _Segment, resample_game
+from ethnos_rules._seat.seatview import seat_actions
 from hoarding import hoarding_game
 from one_seat import Case, TooLarge, enumerate_games, play_from, small_start
 

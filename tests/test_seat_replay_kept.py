@@ -8,8 +8,8 @@ import random
 
 from ethnos_rules import Action, GameRecord, RulesError, parse_action, play_random, redact
 from ethnos_rules._replay.replay import Decision, Refusal
-from ethnos_rules._rules.seatview import _REPLAYS, SeatReplay, seat_decisions
 from ethnos_rules._rules.state import GameState
+from ethnos_rules._seat.seatview import _REPLAYS, SeatReplay, seat_decisions
 from hoarding import hoarding_game
 
 

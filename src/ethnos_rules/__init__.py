@@ -22,6 +22,7 @@ True
 
 from typing import Any
 
+from ._checks.invariants import check_state, state_problems
 from ._io.archive import validate_files, validate_many
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError
 from ._io.records import (
@@ -34,6 +35,8 @@ from ._io.records import (
 from ._io.seats import InformationState, information_state, redact, resample
 from ._io.snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json
 from ._io.validation import ClaimDifference, ValidationReport, validate
+from ._replay.position import position
+from ._replay.replay import Decision, Playthrough, Refusal, Visitor, play_random, replay
 from ._rules.actions import (
     Action,
     AddToHorde,
@@ -141,16 +144,13 @@ from ._rules.events import (
     TrollTokenTaken,
     WizardsDraw,
 )
-from ._checks.invariants import check_state, state_problems
 from ._rules.notation import parse_action
-from ._rules.observation import Observation, SeatView, observation
 from ._rules.options import MerfolkBoard, Options
-from ._replay.position import position
-from ._replay.replay import Decision, Playthrough, Refusal, Visitor, play_random, replay
 from ._rules.scoring import AgeScore
 from ._rules.setup import new_game
 from ._rules.state import AgeSummary, Band, DecisionKind, GameState, PlayerState
 from ._rules.words import given
+from ._seat.observation import Observation, SeatView, observation
 from ._text.narration import narrate
 
 

@@ -41,12 +41,12 @@ from ._io.jsonio import MAX_RECORD_BYTES, RecordError, decode, json_text
 from ._io.records import GameRecord
 from ._io.seats import redact
 from ._io.validation import ValidationReport, validate
+from ._replay.replay import play_random
 from ._rules.engine import glory
 from ._rules.errors import RulesError
-from ._rules.observation import observation
 from ._rules.options import Options
-from ._replay.replay import play_random
 from ._rules.words import given
+from ._seat.observation import observation
 from ._text import rulebook
 from ._text.html_replay import replay_html
 from ._text.narration import Narrator

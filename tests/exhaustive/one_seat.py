@@ -43,8 +43,8 @@ from ethnos_rules import (
     step,
 )
 from ethnos_rules._replay.replay import Refusal
-from ethnos_rules._rules.resample import resample_game
-from ethnos_rules._rules.seatview import seat_decisions, seen_items
+from ethnos_rules._seat.resample import resample_game
+from ethnos_rules._seat.seatview import seat_decisions, seen_items
 
 from .scopes import Scope
 

@@ -86,12 +86,12 @@ from .._rules.engine import (
 )
 from .._rules.errors import IllegalActionError, MalformedActionError, RulesError, SetupError
 from .._rules.frozen import copier
-from .._rules.memo import ByIdentity
 from .._rules.notation import parse_action
 from .._rules.options import Options
 from .._rules.randomness import check_random
 from .._rules.state import GameState
 from .._rules.words import given
+from .._seat.memo import ByIdentity
 
 _RULES = FIRST_EDITION
 _CARDS: tuple[Card, ...] = _RULES.cards

@@ -33,11 +33,11 @@ from .._rules.engine import CHANCE, is_terminal, step, winners
 from .._rules.errors import InvalidStateError, SetupError
 from .._rules.events import Event
 from .._rules.notation import parse_action
-from .._rules.observation import observation
-from .._rules.seatview import seen_items
 from .._rules.setup import check_players, check_seat
 from .._rules.state import Band, GameState, PlayerState, Stage
 from .._rules.words import given
+from .._seat.observation import observation
+from .._seat.seatview import seen_items
 from .bounds import max_history_tokens
 from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
 

@@ -5,7 +5,7 @@ state, and whole games drawn to fit it.
 - :func:`information_state` is that seat's perfect-recall view, an :class:`InformationState`:
   equal for two games exactly when the seat saw the same things.
 - :func:`resample` draws a whole game that fits a record kept at one seat, from the exact
-  posterior given uniform shuffles (:mod:`ethnos_rules._rules.resample` says why it is exact).
+  posterior given uniform shuffles (:mod:`ethnos_rules._seat.resample` says why it is exact).
 
 :func:`~ethnos_rules.validate` checks a record kept at one seat as it checks any record.
 """
@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import attrs
 
+from .._replay.replay import Decision, Playthrough, Refusal, Visitor
 from .._rules.actions import Action
 from .._rules.errors import RulesError
 from .._rules.options import Options
 from .._rules.randomness import Random
-from .._replay.replay import Decision, Playthrough, Refusal, Visitor
-from .._rules.resample import resample_game
-from .._rules.seatview import seen_items
 from .._rules.state import GameState
 from .._rules.words import given
+from .._seat.resample import resample_game
+from .._seat.seatview import seen_items
 from .jsonio import RecordError
 from .records import GameRecord, check_record, options_to_dict
 from .validation import refusal_error

@@ -11,9 +11,9 @@ from typing import Any
 
 import attrs
 
+from .._checks.invariants import check_state
 from .._rules.components import Card, Colour, Kingdom
 from .._rules.errors import InvalidStateError, SetupError
-from .._checks.invariants import check_state
 from .._rules.notation import parse_band
 from .._rules.options import Options, check_options
 from .._rules.setup import TokenLayout, check_players, new_game, parse_named

@@ -14,12 +14,12 @@ import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from .._seat.observation import Observation, observation
 from .changes import Changes, read_changes
 from .components import KINGDOMS, Card, Colour
 from .editions import FIRST_EDITION as _RULES
 from .engine import _game
 from .events import Event
-from .observation import Observation, observation
 from .state import Band, GameState
 from .words import ROMAN, given, plural
 

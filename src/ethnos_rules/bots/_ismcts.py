@@ -30,8 +30,8 @@ from __future__ import annotations
 from .._rules.actions import Action
 from .._rules.engine import step
 from .._rules.randomness import Random, uniform
-from .._rules.seatview import seen_items
 from .._rules.state import GameState
+from .._seat.seatview import seen_items
 from ._policies import Policy, search_moves
 from ._search import SearchBot, _Arm, bonus, most_visited, playout
 from ._worlds import Worlds

@@ -7,13 +7,13 @@ from collections.abc import Mapping
 
 from .._io.records import GameRecord
 from .._io.seats import InformationState
+from .._replay.replay import Playthrough
 from .._rules.engine import step
 from .._rules.errors import RulesError, SetupError
 from .._rules.randomness import check_random
-from .._replay.replay import Playthrough
-from .._rules.seatview import seen_items
 from .._rules.state import GameState
 from .._rules.words import given
+from .._seat.seatview import seen_items
 from ._base import Bot
 
 

@@ -33,13 +33,13 @@ from collections import OrderedDict
 import attrs
 
 from .._io.seats import InformationState, resample
+from .._replay.replay import Refusal
 from .._rules.actions import RestShown
 from .._rules.errors import GameOverError, WrongDecisionError
 from .._rules.randomness import Random, check_random
-from .._replay.replay import Refusal
-from .._rules.resample import resample_game
-from .._rules.seatview import seat_decisions
 from .._rules.state import GameState
+from .._seat.resample import resample_game
+from .._seat.seatview import seat_decisions
 from ._base import check_knowledge
 
 BOOKKEEPING_SEED = 0

@@ -31,13 +31,14 @@ from typing import TypeGuard
 
 import attrs
 
-from .actions import Action, Keep, Pass, PlayBand, RestShown, Reveal, StopChain
-from .bands import band_actions, leaders
-from .chance import DrawPending
-from .components import DRAGON, HIDDEN, Card, multiset_add
-from .engine import Step, step
-from .errors import HiddenCardError, IllegalActionError, RulesError, WrongDecisionError
-from .events import (
+from .._replay.replay import Decision, Refusal, new_decision
+from .._rules.actions import Action, Keep, Pass, PlayBand, RestShown, Reveal, StopChain
+from .._rules.bands import band_actions, leaders
+from .._rules.chance import DrawPending
+from .._rules.components import DRAGON, HIDDEN, Card, multiset_add
+from .._rules.engine import Step, step
+from .._rules.errors import HiddenCardError, IllegalActionError, RulesError, WrongDecisionError
+from .._rules.events import (
     AgeBegan,
     BandPlayed,
     CardDrawn,
@@ -48,12 +49,11 @@ from .events import (
     Recruited,
     RestToRow,
 )
-from .notation import parse_action
-from .._replay.replay import Decision, Refusal, new_decision
-from .state import GameState, Stage, copy_player, copy_state
-from .tribes import KeepPending
-from .turn import can_recruit
-from .words import and_list, cards_list, plural
+from .._rules.notation import parse_action
+from .._rules.state import GameState, Stage, copy_player, copy_state
+from .._rules.tribes import KeepPending
+from .._rules.turn import can_recruit
+from .._rules.words import and_list, cards_list, plural
 
 
 def seat_actions(start: GameState, actions: Sequence[Action], seat: int) -> tuple[Action, ...]:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import attrs
 
-from .components import Card, Colour, multiset_remove
-from .engine import ChanceNode, _game, to_move
+from .._rules.components import Card, Colour, multiset_remove
+from .._rules.engine import ChanceNode, _game, to_move
+from .._rules.options import Options
+from .._rules.setup import check_seat
+from .._rules.state import Band, DecisionKind, GameState, PlayerState
+from .._rules.words import cards_text
 from .memo import ByIdentity
-from .options import Options
-from .setup import check_seat
-from .state import Band, DecisionKind, GameState, PlayerState
-from .words import cards_text
 
 
 @attrs.frozen
@@ -101,7 +101,7 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """The picture of what this seat sees, for Jupyter (see :mod:`ethnos_rules.svg`)."""
-        from .drawing import view_svg  # the picture sits above the observation
+        from .._rules.drawing import view_svg  # the picture sits above the observation
 
         return view_svg(self)
 

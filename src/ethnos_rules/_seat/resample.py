@@ -47,19 +47,19 @@ from typing import NamedTuple, TypeVar
 
 import attrs
 
-from .actions import Action, Keep, RestShown, Reveal
-from .bands import ChainPending, leaders
-from .chance import DrawPending
-from .components import Card
-from .engine import step
-from .errors import RulesError
-from .events import AgeBegan, AgeEnded, BandPlayed, CardDrawn, Passed, Recruited, RestToRow
-from .notation import parse_action
-from .randomness import Random, check_random, roll
 from .._replay.replay import Decision, Playthrough, Refusal
+from .._rules.actions import Action, Keep, RestShown, Reveal
+from .._rules.bands import ChainPending, leaders
+from .._rules.chance import DrawPending
+from .._rules.components import Card
+from .._rules.engine import step
+from .._rules.errors import RulesError
+from .._rules.events import AgeBegan, AgeEnded, BandPlayed, CardDrawn, Passed, Recruited, RestToRow
+from .._rules.notation import parse_action
+from .._rules.randomness import Random, check_random, roll
+from .._rules.state import GameState
+from .._rules.tribes import KeepPending
 from .seatview import seat_decisions, seen_items
-from .state import GameState
-from .tribes import KeepPending
 
 # --- the timelines of one Age -------------------------------------------------------------------
 

@@ -30,8 +30,9 @@ from typing import ClassVar, Literal, ParamSpec, TypeVar
 import attrs
 
 from .components import Card, Colour, Kingdom, Tribe
+from .said import and_said, cards_said, ordinal_said, said, said_list, said_n, seats_said, word
 from .state import AgeSummary, Band, GameState, copy_player, copy_state
-from .words import ROMAN, and_list, cards_list, ordinal, plural, seats_text
+from .words import ROMAN
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -159,7 +160,7 @@ class TribeChosen(Event):
     rule: ClassVar[str] = "SETUP-3"
 
     def __str__(self) -> str:
-        return f"The {self.tribe.name} are chosen at random (SETUP-3)."
+        return said("The {tribe} are chosen at random (SETUP-3).", tribe=word(self.tribe.name))
 
 
 @attrs.frozen(slots=True)
@@ -180,9 +181,10 @@ class TribesInPlay(Event):
     rule: ClassVar[str] = "SETUP-3"
 
     def __str__(self) -> str:
-        how = "chosen at random" if self.by_chance else "given"
-        names = ", ".join(t.name for t in self.tribes)
-        return f"Tribes in play ({how}): {names} (SETUP-3)."
+        names = said_list([word(t.name) for t in self.tribes])
+        if self.by_chance:
+            return said("Tribes in play (chosen at random): {names} (SETUP-3).", names=names)
+        return said("Tribes in play (given): {names} (SETUP-3).", names=names)
 
 
 @attrs.frozen(slots=True)
@@ -200,8 +202,17 @@ class TokensLaid(Event):
     rule: ClassVar[str] = "SETUP-4"
 
     def __str__(self) -> str:
-        how = "laid at random" if self.by_chance else "given"
-        return f"{self.kingdom.label} gets the glory tokens {self.tokens_text}, {how} (SETUP-4)."
+        if self.by_chance:
+            return said(
+                "{kingdom} gets the glory tokens {tokens}, laid at random (SETUP-4).",
+                kingdom=self.kingdom.label,
+                tokens=self.tokens_text,
+            )
+        return said(
+            "{kingdom} gets the glory tokens {tokens}, given (SETUP-4).",
+            kingdom=self.kingdom.label,
+            tokens=self.tokens_text,
+        )
 
     @property
     def tokens_text(self) -> str:
@@ -223,10 +234,14 @@ class AgeBegan(Event):
     rule: ClassVar[str] = "AGE-1"
 
     def __str__(self) -> str:
-        head = f"Age {ROMAN[self.age]} of {ROMAN[self.ages]} begins"
+        age, ages = ROMAN[self.age], ROMAN[self.ages]
         if self.age == 1:
-            return f"{head} (AGE-1)."
-        return f"{head}: every Ally card goes back into the deck (AGE-1)."
+            return said("Age {age} of {ages} begins (AGE-1).", age=age, ages=ages)
+        return said(
+            "Age {age} of {ages} begins: every Ally card goes back into the deck (AGE-1).",
+            age=age,
+            ages=ages,
+        )
 
 
 @attrs.frozen(slots=True)
@@ -257,18 +272,25 @@ class FirstPlayer(Event):
 
     def __str__(self) -> str:
         if self.how == "given":
-            return f"Seat {self.seat} is the first player (given) (AGE-5)."
+            return said("Seat {seat} is the first player (given) (AGE-5).", seat=self.seat)
         if self.how == "chance":
-            return f"Seat {self.seat} is chosen at random as the first player (AGE-5)."
-        if len(self.tied) <= 1:
-            return (
-                f"Seat {self.seat} has the least Glory ({self.least}) and is the first player"
-                " (AGE-5)."
+            return said(
+                "Seat {seat} is chosen at random as the first player (AGE-5).", seat=self.seat
             )
-        return (
-            f"{seats_text(self.tied).capitalize()} have the least Glory ({self.least}); going"
-            f" clockwise from seat {self.counted_from}, who drew the last Dragon, seat"
-            f" {self.seat} comes first and is the first player (AGE-5)."
+        if len(self.tied) <= 1:
+            return said(
+                "Seat {seat} has the least Glory ({least}) and is the first player (AGE-5).",
+                seat=self.seat,
+                least=self.least,
+            )
+        return said(
+            "{tied} have the least Glory ({least}); going clockwise from "
+            "seat {counted_from}, who drew the last Dragon, seat {seat} comes "
+            "first and is the first player (AGE-5).",
+            tied=seats_said(self.tied, capital=True),
+            least=self.least,
+            counted_from=self.counted_from,
+            seat=self.seat,
         )
 
 
@@ -317,18 +339,18 @@ class CardDrawn(Event):
         >>> print(CardDrawn.unseen(1, "wizard"))
         Seat 1's Wizards draw a card (TRIBE-WIZ-1).
         """
-        return _drawn_text("a card", seat, source)
+        return _drawn_text(word("a card"), seat, source)
 
 
 def _drawn_text(card: str, seat: int | None, source: Source) -> str:
     rule = _SOURCE_RULES[source]
     if source == "row":
-        return f"{card} is turned face up into the row ({rule})."
+        return said("{card} is turned face up into the row ({rule}).", card=card, rule=rule)
     if source == "deal":
-        return f"Seat {seat} is dealt {card} ({rule})."
+        return said("Seat {seat} is dealt {card} ({rule}).", seat=seat, card=card, rule=rule)
     if source == "wizard":
-        return f"Seat {seat}'s Wizards draw {card} ({rule})."
-    return f"Seat {seat} draws {card} from the deck ({rule})."
+        return said("Seat {seat}'s Wizards draw {card} ({rule}).", seat=seat, card=card, rule=rule)
+    return said("Seat {seat} draws {card} from the deck ({rule}).", seat=seat, card=card, rule=rule)
 
 
 _SOURCE_RULES = {"deal": "AGE-2", "row": "AGE-3", "deck": "RECRUIT-1", "wizard": "TRIBE-WIZ-1"}
@@ -350,9 +372,12 @@ class DeckSplit(Event):
     rule: ClassVar[str] = "AGE-4"
 
     def __str__(self) -> str:
-        return (
-            f"The deck is split: the top {self.top} cards hold no Dragon; the {self.dragons}"
-            f" Dragons are shuffled into the other {self.bottom} (AGE-4)."
+        return said(
+            "The deck is split: the top {top} cards hold no Dragon; the {dragons} "
+            "Dragons are shuffled into the other {bottom} (AGE-4).",
+            top=self.top,
+            dragons=self.dragons,
+            bottom=self.bottom,
         )
 
 
@@ -377,8 +402,10 @@ class Recruited(Event):
 
     def __str__(self) -> str:
         if self.card is None:
-            return f"Seat {self.seat} recruits from the deck (RECRUIT-1)."
-        return f"Seat {self.seat} recruits {self.card} from the row (RECRUIT-1)."
+            return said("Seat {seat} recruits from the deck (RECRUIT-1).", seat=self.seat)
+        return said(
+            "Seat {seat} recruits {card} from the row (RECRUIT-1).", seat=self.seat, card=self.card
+        )
 
 
 @attrs.frozen(slots=True)
@@ -395,7 +422,11 @@ class Passed(Event):
     rule: ClassVar[str] = "TURN-3"
 
     def __str__(self) -> str:
-        return f"Seat {self.seat} holds {self.hand} cards that form no band and passes (TURN-3)."
+        return said(
+            "Seat {seat} holds {hand} cards that form no band and passes (TURN-3).",
+            seat=self.seat,
+            hand=self.hand,
+        )
 
 
 @attrs.frozen(slots=True)
@@ -429,16 +460,35 @@ class DragonRevealed(Event):
         return "RECRUIT-4" if self.ends_age else "RECRUIT-3"
 
     def __str__(self) -> str:
-        who = f"Seat {self.seat}'s Wizards draw" if self.wizards else f"Seat {self.seat} draws"
-        if self.ends_age:
-            lost = " (the remaining Wizard draws are lost)" if self.wizards else ""
-            return (
-                f"{who} the third Dragon: Age {ROMAN[self.age]} ends at once, and nothing else"
-                f" of the turn happens{lost} (RECRUIT-4)."
+        if self.ends_age and self.wizards:
+            return said(
+                "Seat {seat}'s Wizards draw the third Dragon: Age {age} ends at once, and "
+                "nothing else of the turn happens (the remaining Wizard draws are lost) "
+                "(RECRUIT-4).",
+                seat=self.seat,
+                age=ROMAN[self.age],
             )
-        return (
-            f"{who} a Dragon ({ordinal(self.number)} of {self.dragons}): it is set aside and"
-            f" seat {self.seat} draws again (RECRUIT-3)."
+        if self.ends_age:
+            return said(
+                "Seat {seat} draws the third Dragon: Age {age} ends at once, and nothing "
+                "else of the turn happens (RECRUIT-4).",
+                seat=self.seat,
+                age=ROMAN[self.age],
+            )
+        if self.wizards:
+            return said(
+                "Seat {seat}'s Wizards draw a Dragon ({ordinal} of {dragons}): it is set "
+                "aside and seat {seat} draws again (RECRUIT-3).",
+                seat=self.seat,
+                ordinal=ordinal_said(self.number),
+                dragons=self.dragons,
+            )
+        return said(
+            "Seat {seat} draws a Dragon ({ordinal} of {dragons}): it is set aside and "
+            "seat {seat} draws again (RECRUIT-3).",
+            seat=self.seat,
+            ordinal=ordinal_said(self.number),
+            dragons=self.dragons,
         )
 
 
@@ -466,14 +516,26 @@ class BandPlayed(Event):
 
     def __str__(self) -> str:
         leader = self.band.leader
-        intro = (
-            f"Centaurs: seat {self.seat} plays another band"
-            if self.chain
-            else (f"Seat {self.seat} plays a band")
-        )
-        return (
-            f"{intro} of {plural(self.band.size, 'card')} ({self.band}), led by {leader}"
-            f" ({leader.tribe.name}) (BAND-4)."
+        if self.chain:
+            return said_n(
+                "Centaurs: seat {seat} plays another band of {n} card ({band}), led by "
+                "{leader} ({tribe}) (BAND-4).",
+                "Centaurs: seat {seat} plays another band of {n} cards ({band}), led by "
+                "{leader} ({tribe}) (BAND-4).",
+                self.band.size,
+                seat=self.seat,
+                band=self.band,
+                leader=leader,
+                tribe=word(leader.tribe.name),
+            )
+        return said_n(
+            "Seat {seat} plays a band of {n} card ({band}), led by {leader} ({tribe}) (BAND-4).",
+            "Seat {seat} plays a band of {n} cards ({band}), led by {leader} ({tribe}) (BAND-4).",
+            self.band.size,
+            seat=self.seat,
+            band=self.band,
+            leader=leader,
+            tribe=word(leader.tribe.name),
         )
 
 
@@ -522,21 +584,33 @@ class PlacementTest(Event):
         return self.size + self.bonus
 
     def __str__(self) -> str:
-        return f"{self._verdict()}: {self.reason} ({self.rule})."
+        return said(
+            "{verdict}: {reason} ({rule}).",
+            verdict=self._verdict(),
+            reason=self.reason,
+            rule=self.rule,
+        )
 
     def _verdict(self) -> str:
-        return "The band may place a marker" if self.allowed else "No marker"
+        return word("The band may place a marker") if self.allowed else word("No marker")
 
     @property
     def reason(self) -> str:
         """The test in words, with its numbers."""
         if self.blocked == "never":
-            return "a Halfling-led band never places a marker"
+            return said("a Halfling-led band never places a marker")
         if self.blocked == "supply":
-            return f"seat {self.seat} has no marker left in supply, so none can be placed"
-        size = plural(self.size, "card")
+            return said(
+                "seat {seat} has no marker left in supply, so none can be placed", seat=self.seat
+            )
+        size: str = said_n("{n} card", "{n} cards", self.size)
         if self.bonus:
-            size += f" + {self.bonus} for the Minotaur Leader = {self.effective}"
+            size = said(
+                "{size} + {bonus} for the Minotaur Leader = {effective}",
+                size=size,
+                bonus=self.bonus,
+                effective=self.effective,
+            )
         if not self.any_kingdom:
             kingdom, counted = self.counted[0]
             return self._test_text(kingdom, counted, size)
@@ -545,36 +619,85 @@ class PlacementTest(Event):
     def _test_text(self, kingdom: Kingdom, counted: tuple[int, ...], size: str) -> str:
         need = sum(counted)
         where = kingdom.label
+        markers = said_n("{n} marker", "{n} markers", need)
+        one = self.size == 1 and not self.bonus  # "1 card is", else "are"
         if len(counted) == 2:
-            both = f"{counted[0]} + {counted[1]} = {plural(need, 'marker')}"
+            both = said("{a} + {b} = {markers}", a=counted[0], b=counted[1], markers=markers)
             if self.effective > need:
-                return f"{size} > {both} of both players in {where}"
-            verb = "are" if size.endswith("cards") or self.bonus else "is"
-            return (
-                f"{size} {verb} not more than both players' {both} in {where} (the 2-player rule)"
+                return said(
+                    "{size} > {both} of both players in {kingdom}",
+                    size=size,
+                    both=both,
+                    kingdom=where,
+                )
+            if one:
+                return said(
+                    "{size} is not more than both players' {both} in {kingdom} (the 2-player rule)",
+                    size=size,
+                    both=both,
+                    kingdom=where,
+                )
+            return said(
+                "{size} are not more than both players' {both} in {kingdom} (the 2-player rule)",
+                size=size,
+                both=both,
+                kingdom=where,
             )
         if self.effective > need:
-            return f"{size} > {plural(need, 'marker')} of seat {self.seat} in {where}"
-        verb = "are" if size.endswith("cards") or self.bonus else "is"
-        return (
-            f"{size} {verb} not more than the {plural(need, 'marker')} seat {self.seat} already"
-            f" has in {where}"
+            return said(
+                "{size} > {markers} of seat {seat} in {kingdom}",
+                size=size,
+                markers=markers,
+                seat=self.seat,
+                kingdom=where,
+            )
+        if one:
+            return said(
+                "{size} is not more than the {markers} seat {seat} already has in {kingdom}",
+                size=size,
+                markers=markers,
+                seat=self.seat,
+                kingdom=where,
+            )
+        return said(
+            "{size} are not more than the {markers} seat {seat} already has in {kingdom}",
+            size=size,
+            markers=markers,
+            seat=self.seat,
+            kingdom=where,
         )
 
     def _any_kingdom_text(self, size: str) -> str:
-        whose = "both players'" if len(self.counted[0][1]) == 2 else f"seat {self.seat}'s"
-        text = (
-            f"a Wingfolk-led band of {size} may place in any kingdom where it is larger than"
-            f" {whose} markers there (TRIBE-WIN-1): "
-        )
+        if len(self.counted[0][1]) == 2:
+            rule = said(
+                "a Wingfolk-led band of {size} may place in any kingdom where it is larger "
+                "than both players' markers there (TRIBE-WIN-1)",
+                size=size,
+            )
+        else:
+            rule = said(
+                "a Wingfolk-led band of {size} may place in any kingdom where it is larger "
+                "than seat {seat}'s markers there (TRIBE-WIN-1)",
+                size=size,
+                seat=self.seat,
+            )
         refused = [(k, sum(c)) for k, c in self.counted if k not in self.allowed]
         if not self.allowed:
             least = min(n for _, n in refused)
-            return text + f"no kingdom qualifies, every one has at least {least}"
-        text += "it may in " + ", ".join(k.label for k in self.allowed)
-        if refused:
-            text += "; not in " + ", ".join(f"{k.label} ({n})" for k, n in refused)
-        return text
+            return said(
+                "{rule}: no kingdom qualifies, every one has at least {least}",
+                rule=rule,
+                least=least,
+            )
+        allowed = ", ".join(k.label for k in self.allowed)
+        if not refused:
+            return said("{rule}: it may in {allowed}", rule=rule, allowed=allowed)
+        return said(
+            "{rule}: it may in {allowed}; not in {refused}",
+            rule=rule,
+            allowed=allowed,
+            refused=", ".join(f"{k.label} ({n})" for k, n in refused),
+        )
 
 
 Reason = Literal["band", "checkpoint"]
@@ -607,16 +730,26 @@ class MarkerPlaced(Event):
     def __str__(self) -> str:
         where = self.kingdom.label
         if self.reason == "checkpoint":
-            return (
-                f"Merfolk: seat {self.seat} places a checkpoint marker in {where}, whatever the"
-                " band's size (TRIBE-MER-2)."
+            return said(
+                "Merfolk: seat {seat} places a checkpoint marker in {where}, whatever "
+                "the band's size (TRIBE-MER-2).",
+                seat=self.seat,
+                where=where,
             )
         if self.forced:
-            return (
-                f"Seat {self.seat} places a marker in {where} (now {self.now} there): placing is"
-                " mandatory (BAND-5a)."
+            return said(
+                "Seat {seat} places a marker in {where} (now {now} there): placing is "
+                "mandatory (BAND-5a).",
+                seat=self.seat,
+                where=where,
+                now=self.now,
             )
-        return f"Seat {self.seat} places a marker in {where} (now {self.now} there) (BAND-5)."
+        return said(
+            "Seat {seat} places a marker in {where} (now {now} there) (BAND-5).",
+            seat=self.seat,
+            where=where,
+            now=self.now,
+        )
 
 
 @attrs.frozen(slots=True)
@@ -632,7 +765,7 @@ class PlacementDeclined(Event):
     rule: ClassVar[str] = "BAND-5a"
 
     def __str__(self) -> str:
-        return f"Seat {self.seat} chooses not to place a marker (BAND-5a)."
+        return said("Seat {seat} chooses not to place a marker (BAND-5a).", seat=self.seat)
 
 
 @attrs.frozen(slots=True)
@@ -649,9 +782,10 @@ class RestToRow(Event):
     rule: ClassVar[str] = "BAND-6"
 
     def __str__(self) -> str:
-        return (
-            f"The rest of seat {self.seat}'s hand goes face up into the row:"
-            f" {cards_list(self.cards)} (BAND-6)."
+        return said(
+            "The rest of seat {seat}'s hand goes face up into the row: {cards_list} (BAND-6).",
+            seat=self.seat,
+            cards_list=cards_said(self.cards),
         )
 
 
@@ -672,9 +806,10 @@ class ChainOffered(Event):
     rule: ClassVar[str] = "TRIBE-CEN-1"
 
     def __str__(self) -> str:
-        return (
-            f"Centaurs: the band placed a marker, so seat {self.seat} may play another band from"
-            " the rest of the hand (TRIBE-CEN-1)."
+        return said(
+            "Centaurs: the band placed a marker, so seat {seat} may play another "
+            "band from the rest of the hand (TRIBE-CEN-1).",
+            seat=self.seat,
         )
 
 
@@ -691,7 +826,7 @@ class ChainStopped(Event):
     rule: ClassVar[str] = "TRIBE-CEN-1"
 
     def __str__(self) -> str:
-        return f"Seat {self.seat} ends the Centaur chain (TRIBE-CEN-1)."
+        return said("Seat {seat} ends the Centaur chain (TRIBE-CEN-1).", seat=self.seat)
 
 
 @attrs.frozen(slots=True)
@@ -726,12 +861,21 @@ class GiantTokenTaken(Event):
 
     def __str__(self) -> str:
         if self.previous:
-            why = f"larger than every other Giant-led band this Age ({self.previous})"
-        else:
-            why = "the first Giant-led band this Age"
-        return (
-            f"Giants: the band ({self.size}) is {why}: seat {self.seat} gains {self.glory} Glory"
-            " and takes the Giant token (TRIBE-GIA-1)."
+            return said(
+                "Giants: the band ({size}) is larger than every other Giant-led band this "
+                "Age ({previous}): seat {seat} gains {glory} Glory and takes the Giant token "
+                "(TRIBE-GIA-1).",
+                size=self.size,
+                previous=self.previous,
+                seat=self.seat,
+                glory=self.glory,
+            )
+        return said(
+            "Giants: the band ({size}) is the first Giant-led band this Age: seat {seat} "
+            "gains {glory} Glory and takes the Giant token (TRIBE-GIA-1).",
+            size=self.size,
+            seat=self.seat,
+            glory=self.glory,
         )
 
 
@@ -751,9 +895,11 @@ class GiantTokenMissed(Event):
     rule: ClassVar[str] = "TRIBE-GIA-1"
 
     def __str__(self) -> str:
-        return (
-            f"Giants: the band ({self.size}) is not larger than the largest Giant-led band this"
-            f" Age ({self.largest}): no Glory, no token (TRIBE-GIA-1)."
+        return said(
+            "Giants: the band ({size}) is not larger than the largest Giant-led "
+            "band this Age ({largest}): no Glory, no token (TRIBE-GIA-1).",
+            size=self.size,
+            largest=self.largest,
         )
 
 
@@ -789,19 +935,27 @@ class MerfolkMoved(Event):
         return "TRIBE-MER-2" if self.checkpoints else "TRIBE-MER-1"
 
     def __str__(self) -> str:
-        text = (
-            f"Merfolk: seat {self.seat}'s marker moves {plural(self.spaces, 'space')}, from"
-            f" {self.start} to {self.end}"
+        moves = said_n(
+            "Merfolk: seat {seat}'s marker moves {n} space, from {start} to {end}",
+            "Merfolk: seat {seat}'s marker moves {n} spaces, from {start} to {end}",
+            self.spaces,
+            seat=self.seat,
+            start=self.start,
+            end=self.end,
         )
         if self.start + self.spaces > self.end:
-            text += " (the end of the track)"
+            moves = said("{moves} (the end of the track)", moves=moves)
         if not self.checkpoints:
-            return text + " (TRIBE-MER-1)."
-        which = "checkpoint" if len(self.checkpoints) == 1 else "checkpoints"
-        reached = and_list([str(c) for c in self.checkpoints])
-        return (
-            f"{text}, reaching {which} {reached}: {plural(self.markers, 'marker')} for any"
-            " kingdom (TRIBE-MER-1, TRIBE-MER-2)."
+            return said("{moves} (TRIBE-MER-1).", moves=moves)
+        return said_n(
+            "{moves}, reaching checkpoint {reached}: {markers} for any kingdom "
+            "(TRIBE-MER-1, TRIBE-MER-2).",
+            "{moves}, reaching checkpoints {reached}: {markers} for any kingdom "
+            "(TRIBE-MER-1, TRIBE-MER-2).",
+            len(self.checkpoints),
+            moves=moves,
+            reached=and_said([str(c) for c in self.checkpoints]),
+            markers=said_n("{n} marker", "{n} markers", self.markers),
         )
 
 
@@ -818,7 +972,9 @@ class CheckpointDeclined(Event):
     rule: ClassVar[str] = "TRIBE-MER-2"
 
     def __str__(self) -> str:
-        return f"Merfolk: seat {self.seat} places no checkpoint marker (TRIBE-MER-2)."
+        return said(
+            "Merfolk: seat {seat} places no checkpoint marker (TRIBE-MER-2).", seat=self.seat
+        )
 
 
 @attrs.frozen(slots=True)
@@ -835,9 +991,10 @@ class CheckpointsLost(Event):
     rule: ClassVar[str] = "TRIBE-MER-2"
 
     def __str__(self) -> str:
-        return (
-            f"Merfolk: seat {self.seat} has no marker left in supply for"
-            f" {plural(self.markers, 'checkpoint marker')} (TRIBE-MER-2)."
+        return said(
+            "Merfolk: seat {seat} has no marker left in supply for {markers} (TRIBE-MER-2).",
+            seat=self.seat,
+            markers=said_n("{n} checkpoint marker", "{n} checkpoint markers", self.markers),
         )
 
 
@@ -855,9 +1012,10 @@ class HordeMarkerAdded(Event):
     rule: ClassVar[str] = "TRIBE-ORC-1"
 
     def __str__(self) -> str:
-        return (
-            f"Orcs: seat {self.seat} puts a marker on the {self.colour} space of the Horde"
-            " (TRIBE-ORC-1)."
+        return said(
+            "Orcs: seat {seat} puts a marker on the {colour} space of the Horde (TRIBE-ORC-1).",
+            seat=self.seat,
+            colour=self.colour,
         )
 
 
@@ -874,7 +1032,7 @@ class HordeDeclined(Event):
     rule: ClassVar[str] = "TRIBE-ORC-1"
 
     def __str__(self) -> str:
-        return f"Orcs: seat {self.seat} does not add to the Horde (TRIBE-ORC-1)."
+        return said("Orcs: seat {seat} does not add to the Horde (TRIBE-ORC-1).", seat=self.seat)
 
 
 @attrs.frozen(slots=True)
@@ -893,11 +1051,14 @@ class HordeBlocked(Event):
 
     def __str__(self) -> str:
         if self.why == "taken":
-            return (
-                f"Orcs: the {self.colour} space of seat {self.seat}'s Horde is already taken"
-                " (TRIBE-ORC-1)."
+            return said(
+                "Orcs: the {colour} space of seat {seat}'s Horde is already taken (TRIBE-ORC-1).",
+                colour=self.colour,
+                seat=self.seat,
             )
-        return f"Orcs: seat {self.seat} has no marker left for the Horde (TRIBE-ORC-1)."
+        return said(
+            "Orcs: seat {seat} has no marker left for the Horde (TRIBE-ORC-1).", seat=self.seat
+        )
 
 
 @attrs.frozen(slots=True)
@@ -915,9 +1076,11 @@ class TrollTokenTaken(Event):
     rule: ClassVar[str] = "TRIBE-TRO-1"
 
     def __str__(self) -> str:
-        return (
-            f"Trolls: seat {self.seat} takes the Troll token {self.value} (X = {self.size})"
-            " (TRIBE-TRO-1)."
+        return said(
+            "Trolls: seat {seat} takes the Troll token {value} (X = {size}) (TRIBE-TRO-1).",
+            seat=self.seat,
+            value=self.value,
+            size=self.size,
         )
 
 
@@ -938,8 +1101,11 @@ class TrollDeclined(Event):
 
     def __str__(self) -> str:
         if self.none_left:
-            return f"Trolls: no unclaimed Troll token is worth {self.size} or less (TRIBE-TRO-1)."
-        return f"Trolls: seat {self.seat} takes no Troll token (TRIBE-TRO-1)."
+            return said(
+                "Trolls: no unclaimed Troll token is worth {size} or less (TRIBE-TRO-1).",
+                size=self.size,
+            )
+        return said("Trolls: seat {seat} takes no Troll token (TRIBE-TRO-1).", seat=self.seat)
 
 
 @attrs.frozen(slots=True)
@@ -963,7 +1129,12 @@ class CardKept(Event):
         return _only(self.seat)
 
     def __str__(self) -> str:
-        return f"Elves: seat {self.seat} keeps {self.card} (up to X = {self.limit}) (TRIBE-ELF-1)."
+        return said(
+            "Elves: seat {seat} keeps {card} (up to X = {limit}) (TRIBE-ELF-1).",
+            seat=self.seat,
+            card=self.card,
+            limit=self.limit,
+        )
 
     @staticmethod
     def unseen(seat: int) -> str:
@@ -991,8 +1162,13 @@ class KeepingDone(Event):
     rule: ClassVar[str] = "TRIBE-ELF-1"
 
     def __str__(self) -> str:
-        what = plural(self.kept, "card") if self.kept else "nothing"
-        return f"Elves: seat {self.seat} keeps {what} (up to X = {self.limit}) (TRIBE-ELF-1)."
+        what = said_n("{n} card", "{n} cards", self.kept) if self.kept else word("nothing")
+        return said(
+            "Elves: seat {seat} keeps {what} (up to X = {limit}) (TRIBE-ELF-1).",
+            seat=self.seat,
+            what=what,
+            limit=self.limit,
+        )
 
 
 @attrs.frozen(slots=True)
@@ -1010,10 +1186,11 @@ class WizardsDraw(Event):
 
     def __str__(self) -> str:
         if not self.count:
-            return f"Wizards: seat {self.seat} draws nothing (TRIBE-WIZ-1)."
-        return (
-            f"Wizards: seat {self.seat} draws {plural(self.count, 'card')} from the deck"
-            " (TRIBE-WIZ-1)."
+            return said("Wizards: seat {seat} draws nothing (TRIBE-WIZ-1).", seat=self.seat)
+        return said(
+            "Wizards: seat {seat} draws {cards} from the deck (TRIBE-WIZ-1).",
+            seat=self.seat,
+            cards=said_n("{n} card", "{n} cards", self.count),
         )
 
 
@@ -1034,8 +1211,10 @@ class AgeEnded(Event):
     rule: ClassVar[str] = "RECRUIT-4"
 
     def __str__(self) -> str:
-        return (
-            f"Age {ROMAN[self.age]} is over: seat {self.drawer} drew the third Dragon (RECRUIT-4)."
+        return said(
+            "Age {ROMAN} is over: seat {drawer} drew the third Dragon (RECRUIT-4).",
+            ROMAN=ROMAN[self.age],
+            drawer=self.drawer,
         )
 
 
@@ -1057,7 +1236,11 @@ class HandDiscarded(Event):
         return _only(self.seat)
 
     def __str__(self) -> str:
-        return f"Seat {self.seat} discards the hand: {cards_list(self.cards)} (END-1)."
+        return said(
+            "Seat {seat} discards the hand: {cards_list} (END-1).",
+            seat=self.seat,
+            cards_list=cards_said(self.cards),
+        )
 
 
 @attrs.frozen(slots=True, weakref_slot=False)  # built through a draft (frozen.py)
@@ -1068,7 +1251,7 @@ class Prize:
     value: int
 
     def __str__(self) -> str:
-        return f"{ROMAN[self.space]} = {self.value}"
+        return said("{ROMAN} = {value}", ROMAN=ROMAN[self.space], value=self.value)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)  # built through a draft (frozen.py)
@@ -1150,41 +1333,64 @@ class AreaScored(Event):
     @property
     def name(self) -> str:
         """``"Rhea"`` or ``"the Merfolk board"``."""
-        return self.kingdom.label if self.kingdom is not None else "the Merfolk board"
+        return self.kingdom.label if self.kingdom is not None else word("the Merfolk board")
 
     def __str__(self) -> str:
+        if not self.groups and self.kingdom is None:
+            return said("The Merfolk board: nobody has a marker there (SCORE-K-1).")
         if not self.groups:
-            return f"{self.name[0].upper()}{self.name[1:]}: nobody has a marker there (SCORE-K-1)."
-        unit = "markers" if self.kingdom is not None else "spaces"
-        standing = ", ".join(f"seat {s} {self.values[s]}" for g in self.groups for s in g.seats)
+            return said("{kingdom}: nobody has a marker there (SCORE-K-1).", kingdom=self.name)
+        standing = said_list(
+            [
+                said("seat {seat} {value}", seat=s, value=self.values[s])
+                for g in self.groups
+                for s in g.seats
+            ]
+        )
         values = "/".join(map(str, self.tokens))
-        if self.kingdom is None:
-            head = f"The Merfolk board (TRIBE-MER-3; values {values}; {unit}: {standing}): "
-        else:
-            head = f"{self.name} (tokens {values}; {unit}: {standing}): "
         parts = self._tie_breaks()
         if self.scheme == "two_player_final":
             parts += self._two_player_final()
         else:
             parts += self._ranks()
-        return head + "; ".join(parts) + "."
+        if self.kingdom is None:
+            return said(
+                "The Merfolk board (TRIBE-MER-3; values {values}; spaces: {standing}): {parts}.",
+                values=values,
+                standing=standing,
+                parts=said_list(parts, "; "),
+            )
+        return said(
+            "{kingdom} (tokens {values}; markers: {standing}): {parts}.",
+            kingdom=self.name,
+            values=values,
+            standing=standing,
+            parts=said_list(parts, "; "),
+        )
 
     def _tie_breaks(self) -> list[str]:
-        out = []
+        out: list[str] = []
         for upper, lower in zip(self.groups, self.groups[1:], strict=False):
             if upper.value == lower.value and upper.trolls and lower.trolls:
                 (a, x), (b, y) = upper.trolls, lower.trolls
-                numbers = f"{a} to {b}" if a != b else f"highest {x} to {y}"
+                if a != b:
+                    numbers = said("{a} to {b}", a=a, b=b)
+                else:
+                    numbers = said("highest {x} to {y}", x=x, y=y)
                 out.append(
-                    f"{seats_text(upper.seats)} ahead of {seats_text(lower.seats)} on Troll"
-                    f" tokens ({numbers}) (SCORE-K-3)"
+                    said(
+                        "{upper} ahead of {lower} on Troll tokens ({numbers}) (SCORE-K-3)",
+                        upper=seats_said(upper.seats),
+                        lower=seats_said(lower.seats),
+                        numbers=numbers,
+                    )
                 )
         return out
 
     def _ranks(self) -> list[str]:
         parts: list[str] = []
         if self.scheme == "first_only":
-            parts.append("only the players furthest ahead earn (merfolk_scoring=first_only)")
+            parts.append(said("only the players furthest ahead earn (merfolk_scoring=first_only)"))
         unpaid: list[int] = []
         for group in self.groups:
             if not group.prizes:
@@ -1192,35 +1398,60 @@ class AreaScored(Event):
             elif len(group.seats) == 1:
                 prizes = " + ".join(map(str, group.prizes))
                 parts.append(
-                    f"seat {group.seats[0]} is {ordinal(group.first_rank)} and earns {prizes}"
+                    said(
+                        "seat {seat} is {ordinal} and earns {prizes}",
+                        seat=group.seats[0],
+                        ordinal=ordinal_said(group.first_rank),
+                        prizes=prizes,
+                    )
                 )
             else:
                 parts.append(self._tie_text(group))
         if unpaid:
-            why = "(TRIBE-MER-3)"
+            unpaid_seats = seats_said(sorted(unpaid))
             if self.scheme == "ranks":
-                places = plural(min(self.age, len(self.tokens)), "place")
-                why = f"(Age {ROMAN[self.age]} pays {places})"
-            parts.append(f"nothing for {seats_text(sorted(unpaid))} {why}")
+                parts.append(
+                    said_n(
+                        "nothing for {seats} (Age {age} pays {n} place)",
+                        "nothing for {seats} (Age {age} pays {n} places)",
+                        min(self.age, len(self.tokens)),
+                        seats=unpaid_seats,
+                        age=ROMAN[self.age],
+                    )
+                )
+            else:
+                parts.append(said("nothing for {seats} (TRIBE-MER-3)", seats=unpaid_seats))
         if not any("(SCORE-K-3)" in part for part in parts):
-            parts[-1] += " (SCORE-K-2)"
+            parts[-1] = said("{part} (SCORE-K-2)", part=parts[-1])
         return parts
 
     def _tie_text(self, group: TieGroup) -> str:
         first, k = group.first_rank, len(group.seats)
         last = first + k - 1
-        ranks = (
-            f"{ordinal(first)} and {ordinal(last)}"
-            if k == 2
-            else (f"{ordinal(first)} to {ordinal(last)}")
-        )
         if self.scheme == "first_only":
-            ranks = ordinal(first)
+            ranks: str = ordinal_said(first)
+        elif k == 2:
+            ranks = said("{first} and {last}", first=ordinal_said(first), last=ordinal_said(last))
+        else:
+            ranks = said("{first} to {last}", first=ordinal_said(first), last=ordinal_said(last))
         shares = " + ".join(str(p.value) for p in group.prizes)
-        rounded = ", rounded down" if group.total % k else ""
-        return (
-            f"{seats_text(group.seats)} tie for {ranks} and share {shares} = {group.total}:"
-            f" {group.share} each{rounded} (SCORE-K-3)"
+        if group.total % k:
+            return said(
+                "{seats} tie for {ranks} and share {shares} = {total}: {share} each, "
+                "rounded down (SCORE-K-3)",
+                seats=seats_said(group.seats),
+                ranks=ranks,
+                shares=shares,
+                total=group.total,
+                share=group.share,
+            )
+        return said(
+            "{seats} tie for {ranks} and share {shares} = {total}: {share} each (SCORE-K-3)",
+            seats=seats_said(group.seats),
+            ranks=ranks,
+            shares=shares,
+            total=group.total,
+            share=group.share,
         )
 
     def _two_player_final(self) -> list[str]:
@@ -1230,14 +1461,27 @@ class AreaScored(Event):
             pot += " = " + " + ".join(str(p.value) for p in first.prizes)
         pot += f" = {first.total}"
         if len(first.seats) == 2:
-            return [f"seats 0 and 1 tie for first and split {pot}: {first.share} each (SCORE-2P-1)"]
+            return [
+                said(
+                    "seats 0 and 1 tie for first and split {pot}: {share} each (SCORE-2P-1)",
+                    pot=pot,
+                    share=first.share,
+                )
+            ]
         seat = first.seats[0]
         if len(self.groups) == 1:
-            return [f"only seat {seat} is there and earns {pot} (SCORE-2P-1)"]
+            return [
+                said("only seat {seat} is there and earns {pot} (SCORE-2P-1)", seat=seat, pot=pot)
+            ]
         second = self.groups[1].seats[0]
         return [
-            f"seat {seat} is first and earns {pot}; seat {second}, second, earns nothing in the"
-            " last Age of a 2-player game (SCORE-2P-1)"
+            said(
+                "seat {seat} is first and earns {pot}; seat {second}, second, earns nothing "
+                "in the last Age of a 2-player game (SCORE-2P-1)",
+                seat=seat,
+                pot=pot,
+                second=second,
+            )
         ]
 
 
@@ -1260,9 +1504,11 @@ class GiantScored(Event):
         return ((self.seat, self.value),)
 
     def __str__(self) -> str:
-        return (
-            f"Giant token: seat {self.seat} holds it and gains {self.value} in Age"
-            f" {ROMAN[self.age]} (TRIBE-GIA-2)."
+        return said(
+            "Giant token: seat {seat} holds it and gains {value} in Age {ROMAN} (TRIBE-GIA-2).",
+            seat=self.seat,
+            value=self.value,
+            ROMAN=ROMAN[self.age],
         )
 
 
@@ -1287,15 +1533,21 @@ class HordeEmptied(Event):
         return ((self.seat, self.glory),)
 
     def __str__(self) -> str:
-        n = plural(len(self.colours), "marker")
+        n = said_n("{n} marker", "{n} markers", len(self.colours))
         if self.forced:
-            return (
-                f"Orcs: seat {self.seat}'s Horde is emptied in the last Age: {n} back to supply,"
-                f" +{self.glory} Glory (TRIBE-ORC-2)."
+            return said(
+                "Orcs: seat {seat}'s Horde is emptied in the last Age: {n} back to "
+                "supply, +{glory} Glory (TRIBE-ORC-2).",
+                seat=self.seat,
+                n=n,
+                glory=self.glory,
             )
-        return (
-            f"Orcs: seat {self.seat} empties the Horde: {n} back to supply, +{self.glory} Glory"
-            " (TRIBE-ORC-2)."
+        return said(
+            "Orcs: seat {seat} empties the Horde: {n} back to supply, +{glory} "
+            "Glory (TRIBE-ORC-2).",
+            seat=self.seat,
+            n=n,
+            glory=self.glory,
         )
 
 
@@ -1312,7 +1564,9 @@ class HordeKept(Event):
     rule: ClassVar[str] = "TRIBE-ORC-2"
 
     def __str__(self) -> str:
-        return f"Orcs: seat {self.seat} keeps the Horde for a later Age (TRIBE-ORC-2)."
+        return said(
+            "Orcs: seat {seat} keeps the Horde for a later Age (TRIBE-ORC-2).", seat=self.seat
+        )
 
 
 @attrs.frozen(slots=True)
@@ -1348,15 +1602,21 @@ class BandScored(Event):
     @property
     def worth(self) -> str:
         """How the band counts, e.g. ``2 cards without Skeletons + 1 for the Dwarf Leader → 3``."""
-        text = plural(self.kept, "card")
         if self.kept != self.band.size:
-            text += " without Skeletons"
+            text = said_n("{n} card without Skeletons", "{n} cards without Skeletons", self.kept)
+        else:
+            text = said_n("{n} card", "{n} cards", self.kept)
         if self.bonus:
-            text += f" + {self.bonus} for the Dwarf Leader"
-        return f"{text} → {self.value}"
+            text = said("{cards} + {bonus} for the Dwarf Leader", cards=text, bonus=self.bonus)
+        return said("{cards} → {value}", cards=text, value=self.value)
 
     def __str__(self) -> str:
-        return f"Seat {self.seat}'s band {self.band}: {self.worth} (END-4)."
+        return said(
+            "Seat {seat}'s band {band}: {worth} (END-4).",
+            seat=self.seat,
+            band=self.band,
+            worth=self.worth,
+        )
 
 
 @attrs.frozen(slots=True)
@@ -1378,15 +1638,26 @@ class AgeScored(Event):
     def seat_line(self, seat: int) -> str:
         """``kingdoms +6, bands +1 = +7, now 7 Glory`` for one seat."""
         gains = self.summary.gains[seat]
-        parts = ", ".join(f"{source} +{n}" for source, n in gains) or "nothing"
+        parts = said_list([said("{source} +{n}", source=word(s), n=n) for s, n in gains])
         total = sum(n for _, n in gains)
-        return f"{parts} = +{total}, now {self.summary.glory[seat]} Glory"
+        return said(
+            "{parts} = +{total}, now {glory} Glory",
+            parts=parts or word("nothing"),
+            total=total,
+            glory=self.summary.glory[seat],
+        )
 
     def __str__(self) -> str:
-        seats = "; ".join(
-            f"seat {seat} {self.seat_line(seat)}" for seat in range(len(self.summary.glory))
+        seats = said_list(
+            [
+                said("seat {seat} {line}", seat=seat, line=self.seat_line(seat))
+                for seat in range(len(self.summary.glory))
+            ],
+            "; ",
         )
-        return f"Age {ROMAN[self.summary.age]} is scored: {seats} (END-5)."
+        return said(
+            "Age {ROMAN} is scored: {seats} (END-5).", ROMAN=ROMAN[self.summary.age], seats=seats
+        )
 
 
 @attrs.frozen(slots=True)
@@ -1421,28 +1692,47 @@ class GameEnded(Event):
         best = max(self.glory)
         top = [s for s, g in enumerate(self.glory) if g == best]
         if self.decided_by == "GAME-1":
-            return f"Seat {self.winners[0]} wins with {best} Glory (GAME-1)."
-        tied = seats_text(top).capitalize()
-        detail = ", ".join(f"seat {s} {self.markers[s]}" for s in top)
+            return said(
+                "Seat {winners} wins with {best} Glory (GAME-1).",
+                winners=self.winners[0],
+                best=best,
+            )
+        tied = seats_said(top, capital=True)
+        detail = said_list([said("seat {seat} {n}", seat=s, n=self.markers[s]) for s in top])
         if self.decided_by == "GAME-2":
-            return (
-                f"{tied} tie on {best} Glory; seat {self.winners[0]} wins with the most markers"
-                f" on the kingdoms ({detail}) (GAME-2)."
+            return said(
+                "{tied} tie on {best} Glory; seat {winners} wins with the most markers "
+                "on the kingdoms ({detail}) (GAME-2).",
+                tied=tied,
+                best=best,
+                winners=self.winners[0],
+                detail=detail,
             )
         most = max(self.markers[s] for s in top)
         level = [s for s in top if self.markers[s] == most]
-        bands = "; ".join(
-            f"seat {s} {', '.join(map(str, self.band_sizes[s])) or 'none'}" for s in level
+        bands = said_list(
+            [said("seat {seat} {sizes}", seat=s, sizes=_sizes(self.band_sizes[s])) for s in level],
+            "; ",
         )
         if len(self.winners) == 1:
-            return (
-                f"{tied} tie on {best} Glory and {seats_text(level)} on markers ({most}); the"
-                f" last Age's bands, largest first ({bands}), give the victory to seat"
-                f" {self.winners[0]} (GAME-3)."
+            return said(
+                "{tied} tie on {best} Glory and {seats_text} on markers ({most}); the "
+                "last Age's bands, largest first ({bands}), give the victory to seat "
+                "{winners} (GAME-3).",
+                tied=tied,
+                best=best,
+                seats_text=seats_said(level),
+                most=most,
+                bands=bands,
+                winners=self.winners[0],
             )
-        return (
-            f"{tied} tie on {best} Glory; {seats_text(self.winners)} are equal on markers and"
-            f" bands ({bands}) and share the victory (GAME-3)."
+        return said(
+            "{tied} tie on {best} Glory; {seats_text} are equal on markers and "
+            "bands ({bands}) and share the victory (GAME-3).",
+            tied=tied,
+            best=best,
+            seats_text=seats_said(self.winners),
+            bands=bands,
         )
 
 
@@ -1497,3 +1787,8 @@ def opens_turn(event: Event) -> bool:
     if isinstance(event, BandPlayed):
         return event.chain == 0
     return isinstance(event, Recruited | Passed)
+
+
+def _sizes(sizes: Sequence[int]) -> str:
+    """A seat's band sizes, largest first: ``4, 3``, or ``none``."""
+    return ", ".join(map(str, sizes)) or word("none")

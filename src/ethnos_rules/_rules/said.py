@@ -21,7 +21,7 @@ the source by Babel (``said``, ``said_n`` and ``word`` are its keywords, ``babel
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 
@@ -70,3 +70,46 @@ def word(text: str) -> Said:
     :class:`Said` without fields. The words a rule module names from data (tribe names) are
     listed for the catalogue by the layer that translates them."""
     return Said(text, text, {})
+
+
+def seats_said(seats: Sequence[int], *, capital: bool = False) -> Said:
+    """``seat 2``, ``seats 0 and 2``, ``seats 0, 1 and 3`` (``Seat``/``Seats`` with
+    ``capital``)."""
+    if len(seats) == 1:
+        return said("Seat {seat}", seat=seats[0]) if capital else said("seat {seat}", seat=seats[0])
+    head, last = ", ".join(str(s) for s in seats[:-1]), seats[-1]
+    if capital:
+        return said("Seats {seats} and {last}", seats=head, last=last)
+    return said("seats {seats} and {last}", seats=head, last=last)
+
+
+def and_said(words: Sequence[str]) -> str:
+    """``Rhea``, ``Rhea and Duris``, ``Rhea, Duris and Ithys``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return said("{words} and {last}", words=", ".join(words[:-1]), last=words[-1])
+
+
+def ordinal_said(n: int) -> Said:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` …"""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    if suffix == "st":
+        return said("{n}st", n=n)
+    if suffix == "nd":
+        return said("{n}nd", n=n)
+    if suffix == "rd":
+        return said("{n}rd", n=n)
+    return said("{n}th", n=n)
+
+
+def cards_said(cards: Iterable[object]) -> str:
+    """Cards as text separated by spaces, or ``nothing``."""
+    return " ".join(map(str, cards)) or word("nothing")
+
+
+def said_list(items: Sequence[str], sep: str = ", ") -> Said:
+    """``items`` joined by ``sep``, each said in the reader's language where it is a
+    :class:`Said` (the joined text itself is no message of the catalogue)."""
+    names = [f"i{k}" for k in range(len(items))]
+    template = sep.join("{" + name + "}" for name in names)
+    return Said(sep.join(items), template, dict(zip(names, items, strict=True)))

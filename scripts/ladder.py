@@ -537,8 +537,10 @@ def page(results: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
             glory = f"{sum(c.glory for c in mine) / games:.1f}" if games else "–"
             lines.append(f"| **{bot}** | " + " | ".join(row) + f" | {glory} |")
     lines += pairings_section(standings)
+    lines += goals_section(standings)
     lines += ratings_section(results, bots, counts)
     lines += timing_section(results, bots, counts)
+    lines += cost_section(standings, stopping)
     return "\n".join(lines) + "\n"
 
 
@@ -549,10 +551,11 @@ def pairings_section(standings: dict[Pairing, tuple[list[dict[str, Any]], bool]]
         "## The pairings",
         "",
         "Each pairing as it was played: its games, the win rate of the bot at one seat, its"
-        " 95 % interval and that interval's half-width, and whether the pairing stopped.",
+        " 95 % interval and that interval's half-width, whether the pairing stopped (its"
+        " interval narrow enough, or its games all played), and the mean seconds of a game.",
         "",
-        "| players | bot | against | games | win rate | interval | ± points | stopped |",
-        "|---|---|---|---|---|---|---|---|",
+        "| players | bot | against | games | win rate | interval | ± points | stopped | s a game |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for pairing, (games, done) in standings.items():
         wins = sum(bot_share(r) for r in games)
@@ -566,11 +569,41 @@ def pairings_section(standings: dict[Pairing, tuple[list[dict[str, Any]], bool]]
             half = f"{100 * half_width(wins, len(games)):.1f}"
         else:
             rate = interval = half = "–"
+        mean = statistics.fmean(r["seconds"] for r in games) if games else None
+        seconds = "–" if mean is None else f"{mean:.0f}" if mean >= 10 else f"{mean:.1f}"
         lines.append(
             f"| {pairing.players} | {bot} | {field} | {len(games)} | {rate}"
-            f" | {interval} | {half} | {'yes' if done else 'no'} |"
+            f" | {interval} | {half} | {'yes' if done else 'no'} | {seconds} |"
         )
     return lines
+
+
+GOALS = ((2, "ismcts", "greedy", 0.60), (4, "ismcts", "greedy", 0.25))
+"""The goals of the search bots (issue 34): the default ISMCTS at one seat beats greedy with
+the lower bound of the 95 % interval of its win rate above this, at 2 and at 4 players."""
+
+
+def goals_section(standings: dict[Pairing, tuple[list[dict[str, Any]], bool]]) -> list[str]:
+    """Whether the default ISMCTS beats greedy as the goals ask, where it was played."""
+    lines = ["", "## The goals", ""]
+    for players, bot, field, floor in GOALS:
+        for pairing, (games, _) in standings.items():
+            names = (pairing.bot, pairing.field)
+            if pairing.players != players or not (
+                names == (bot, field) or (players == 2 and names == (field, bot))
+            ):
+                continue
+            wins = sum(share(r, r["game"] % players) for r in games)
+            if pairing.bot != bot:
+                wins = len(games) - wins
+            low = wilson(wins, len(games))[0] if games else 0.0
+            held = "holds" if games and low > floor else "does not hold (yet)"
+            lines.append(
+                f"- {bot} against {field} at {players} players, the interval's lower bound"
+                f" above {100 * floor:.0f} %: {held} ({wins:g} wins of {len(games)},"
+                f" lower bound {100 * low:.1f} %)."
+            )
+    return lines if len(lines) > 3 else []
 
 
 def ratings_section(
@@ -579,6 +612,7 @@ def ratings_section(
     """The openskill ratings, over all games and at each player count."""
     overall = ratings(results, bots)
     by_count = {n: ratings([r for r in results if r["players"] == n], bots) for n in counts}
+    seen = {(name, r["players"]) for r in results for name in r["seats"]}
     lines = [
         "",
         "## Ratings",
@@ -593,7 +627,10 @@ def ratings_section(
     ]
     for bot in sorted(bots, key=lambda b: -overall[b][0]):
         row = [f"{overall[bot][0]:.1f} ({overall[bot][1]:.1f})"]
-        row += [f"{by_count[n][bot][0]:.1f} ({by_count[n][bot][1]:.1f})" for n in counts]
+        row += [
+            f"{by_count[n][bot][0]:.1f} ({by_count[n][bot][1]:.1f})" if (bot, n) in seen else "–"
+            for n in counts
+        ]
         lines.append(f"| **{bot}** | " + " | ".join(row) + " |")
     return lines
 
@@ -602,21 +639,20 @@ def timing_section(
     results: Sequence[dict[str, Any]], bots: Sequence[str], counts: Sequence[int]
 ) -> list[str]:
     """Seconds per decision of each bot, and per game, at each player count."""
-    spent: dict[tuple[str, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    spent = per_decision(results)
+    longest: dict[tuple[str, int], float] = defaultdict(float)
     games: dict[int, list[float]] = defaultdict(list)
     for r in results:
         games[r["players"]].append(r["seconds"])
-        for name, seconds, decisions in zip(
-            r["seats"], r["decision_seconds"], r["decisions"], strict=True
-        ):
-            spent[(name, r["players"])][0] += seconds
-            spent[(name, r["players"])][1] += decisions
+        for name, most in zip(r["seats"], r.get("longest_decision", ()), strict=False):
+            longest[(name, r["players"])] = max(longest[(name, r["players"])], most)
     lines = [
         "",
         "## Time",
         "",
-        "Mean seconds a decision took each bot (its draw of the hidden cards included), on"
-        " processes that shared the machine; and the mean seconds of a game.",
+        "Mean seconds a decision took each bot (its draw of the hidden cards included), and in"
+        " brackets its longest decision, on a process that shared the machine with other work;"
+        " and the mean seconds of a game.",
         "",
         "| bot | " + " | ".join(f"{n} players" for n in counts) + " |",
         "|---" * (len(counts) + 1) + "|",
@@ -624,14 +660,132 @@ def timing_section(
     for bot in bots:
         row = []
         for n in counts:
-            seconds, decisions = spent[(bot, n)]
-            row.append(f"{seconds / decisions:.3f}" if decisions else "–")
+            mean, most = spent.get((bot, n)), longest.get((bot, n))
+            text = f"{mean:.3f}" if mean is not None else "–"
+            row.append(text + (f" ({most:.2f})" if most else ""))
         lines.append(f"| {bot} | " + " | ".join(row) + " |")
     lines.append(
         "| *a game* | "
         + " | ".join(f"{statistics.fmean(games[n]):.0f}" if games[n] else "–" for n in counts)
         + " |"
     )
+    return lines
+
+
+def per_decision(results: Iterable[dict[str, Any]]) -> dict[tuple[str, int], float]:
+    """By (bot, players): the mean seconds of the bot's decisions."""
+    spent: dict[tuple[str, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for r in results:
+        for name, seconds, decisions in zip(
+            r["seats"], r["decision_seconds"], r["decisions"], strict=True
+        ):
+            spent[(name, r["players"])][0] += seconds
+            spent[(name, r["players"])][1] += decisions
+    return {key: seconds / count for key, (seconds, count) in spent.items() if count}
+
+
+def games_needed(rate: float, stopping: Stopping) -> int:
+    """The games a pairing whose win rate stays at ``rate`` plays before it stops."""
+    return next(
+        (n for n in stopping.boundaries() if half_width(rate * n, n) <= stopping.half_width),
+        stopping.cap,
+    )
+
+
+def game_seconds(
+    pairing: Pairing,
+    measured: dict[Pairing, list[dict[str, Any]]],
+    decide: dict[tuple[str, int], float],
+    decisions: dict[int, float],
+) -> float | None:
+    """The mean seconds of one of the pairing's games: measured if it was played, else each
+    seat's decisions a game times its bot's seconds a decision, at the nearest player count
+    measured (``ismcts-strong``, if never played: ``STRONG_FACTOR`` times ``ismcts``)."""
+    from ethnos_rules.bots import STRONG_FACTOR
+
+    if measured.get(pairing):
+        return statistics.fmean(r["seconds"] for r in measured[pairing])
+    if not decisions:
+        return None
+    near = min(decisions, key=lambda n: (abs(n - pairing.players), n))
+    seats = [pairing.bot] + [pairing.field] * (pairing.players - 1)
+    total = 0.0
+    for name in seats:
+        counts = [n for (b, n) in decide if b == name]
+        if not counts and name == "ismcts-strong":
+            counts, name = [n for (b, n) in decide if b == "ismcts"], "ismcts"
+            factor = float(STRONG_FACTOR)
+        else:
+            factor = 1.0
+        if not counts:
+            return None
+        at = min(counts, key=lambda n: (abs(n - pairing.players), n))
+        total += factor * decide[(name, at)] * decisions[near]
+    return total
+
+
+def cost_section(
+    standings: dict[Pairing, tuple[list[dict[str, Any]], bool]], stopping: Stopping
+) -> list[str]:
+    """What a whole round robin of every bot at 2, 3, 4 and 6 players would take on one core:
+    each pairing's games (as it stopped, or as its win rate so far asks; ±5 points around one
+    half, about 390, for pairings not played) times its seconds a game."""
+    from ethnos_rules.bots import BOTS
+
+    results = [r for games, _ in standings.values() for r in games]
+    measured = {p: games for p, (games, _) in standings.items()}
+    decide = per_decision(results)
+    seats: dict[int, list[float]] = defaultdict(list)
+    for r in results:
+        seats[r["players"]].append(statistics.fmean(r["decisions"]))
+    decisions = {n: statistics.fmean(v) for n, v in seats.items()}
+    adaptive: dict[int, float] = defaultdict(float)
+    lopsided: dict[int, float] = defaultdict(float)
+    fixed: dict[int, float] = defaultdict(float)
+    fewest = games_needed(1.0, stopping)
+    unknown = []
+    for pairing in round_robin(list(BOTS), PLAYER_COUNTS):
+        seconds = game_seconds(pairing, measured, decide, decisions)
+        if seconds is None:
+            unknown.append(pairing.text())
+            continue
+        games, done = standings.get(pairing, ([], False))
+        if done:
+            needed = least = len(games)
+        elif games:
+            rate = sum(bot_share(r) for r in games) / len(games)
+            needed = least = max(len(games), games_needed(rate, stopping))
+        else:
+            needed, least = games_needed(0.5, stopping), fewest
+        adaptive[pairing.players] += needed * seconds / 3600
+        lopsided[pairing.players] += least * seconds / 3600
+        fixed[pairing.players] += stopping.cap * seconds / 3600
+    lines = [
+        "",
+        "## What a whole ladder would cost",
+        "",
+        f"A round robin of every bot ({', '.join(BOTS)}) at"
+        f" {', '.join(map(str, PLAYER_COUNTS))} players, in hours of one core: each"
+        " pairing's games times its seconds a game. The games: a pairing played here counts"
+        " the games it stopped at, or those its win rate so far would need; one not played,"
+        f" {games_needed(0.5, stopping)} (a win rate near one half, the most) or {fewest} (a"
+        " bot that wins every game, the fewest), the two columns. The seconds:"
+        " those of its games here, or, for a pairing not played, each seat's decisions a game"
+        " times its bot's seconds a decision here at the nearest player count measured"
+        " (ismcts-strong, if not played, four times ismcts). The times were taken on a busy"
+        " machine, so this is a rough guide.",
+        "",
+        "| players | stopping at ±5 points, most | fewest | " + f"{stopping.cap} games a pairing |",
+        "|---|---|---|---|",
+    ]
+    for n in PLAYER_COUNTS:
+        lines.append(f"| {n} | {adaptive[n]:.0f} | {lopsided[n]:.0f} | {fixed[n]:.0f} |")
+    lines.append(
+        f"| all | {sum(adaptive.values()):.0f} | {sum(lopsided.values()):.0f}"
+        f" | {sum(fixed.values()):.0f} |"
+    )
+    if unknown:
+        lines += ["", f"Not counted (no time measured for a bot): {', '.join(unknown)}."]
     return lines
 
 

@@ -878,3 +878,28 @@ def test_an_adaptive_ladder_plays_the_same_games_and_stops_again_at_the_same_poi
     assert games(again) == games(first)
     with pytest.raises(SystemExit):
         ladder.main([*argv, "--pairings", "2:greedy:best"])
+
+
+def test_the_play_table_seats_the_default_ismcts_bot_when_no_seats_are_given() -> None:
+    """The play page's opponent by default is the ISMCTS bot at its default level (the
+    strongest that answers within about 1 s a decision), at every seat but the first."""
+    pytest.importorskip("starlette", reason="the [play] extra is not installed")
+    from ethnos_rules._play.games import DEFAULT_OPPONENT, PERSON, check_setup
+
+    assert DEFAULT_OPPONENT == "ismcts" and DEFAULT_OPPONENT in BOTS
+    players, kinds, *_ = check_setup({"players": 4, "seed": 1})
+    assert (players, kinds) == (4, [PERSON, "ismcts", "ismcts", "ismcts"])
+
+
+def test_the_play_server_names_its_default_bot_to_the_start_page(tmp_path: Any) -> None:
+    """``GET /api/bots`` lists every bot and names the default the start page seats."""
+    pytest.importorskip("starlette", reason="the [play] extra is not installed")
+    from starlette.testclient import TestClient
+
+    from ethnos_rules._play.games import GameStore
+    from ethnos_rules._play.server import app
+
+    with TestClient(app(GameStore(str(tmp_path / "games")))) as client:
+        listed = client.get("/api/bots").json()
+    assert [b["name"] for b in listed["bots"]] == list(BOTS)
+    assert listed["default"] == "ismcts"

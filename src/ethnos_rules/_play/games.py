@@ -50,6 +50,11 @@ from ..bots import Bot
 PERSON = "person"
 """The kind of a seat where a person decides (every other kind is a bot's name)."""
 
+DEFAULT_OPPONENT = "ismcts"
+"""The bot at the other seats when a setup names none, and the bot a hint asks by default: the
+strongest level that decides within about 1 s (on a two-core machine shared with other work,
+0.07-0.23 s a decision on average, at most 0.8 s, at 2 and 4 players)."""
+
 MAX_SEED = 2**63
 """Seeds are ints in ``(-MAX_SEED, MAX_SEED)``."""
 
@@ -458,7 +463,7 @@ def check_setup(
     players = setup.get("players")
     if type(players) is not int or not 2 <= players <= 6:
         raise refused(400, "'players' must be a number from 2 to 6", rule="SETUP-1")
-    kinds = setup.get("seats", [PERSON] + ["greedy"] * (players - 1))
+    kinds = setup.get("seats", [PERSON] + [DEFAULT_OPPONENT] * (players - 1))
     known = bots()
     if (
         not isinstance(kinds, list)

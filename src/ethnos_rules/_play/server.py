@@ -59,7 +59,7 @@ from .. import (
 from .._text import rulebook
 from .._text.html_replay import replay_html
 from .._text.rulebook import rules_text
-from .games import PERSON, Game, GameStore, PlayError, bots, refused
+from .games import DEFAULT_OPPONENT, PERSON, Game, GameStore, PlayError, bots, refused
 from .views import rule_ids, rule_link, seat_view, sees
 
 MAX_BODY = 16 * 1024
@@ -90,7 +90,8 @@ def app(store: GameStore) -> Starlette:
         return endpoint
 
     async def list_bots(request: Request) -> Any:
-        return {"bots": [{"name": b.name, "description": b.description} for b in bots().values()]}
+        listed = [{"name": b.name, "description": b.description} for b in bots().values()]
+        return {"bots": listed, "default": DEFAULT_OPPONENT}
 
     async def setup_choices(request: Request) -> Any:
         return {
@@ -179,7 +180,7 @@ def app(store: GameStore) -> Starlette:
 
     async def hint_bot(request: Request) -> Any:
         game, seat = found(request)
-        name = request.query_params.get("name", "greedy")
+        name = request.query_params.get("name", DEFAULT_OPPONENT)
         known = bots()
         if name not in known:
             raise refused(400, f"no bot called {name[:40]!r}; the bots: {', '.join(known)}")

@@ -29,7 +29,7 @@ from ethnos_rules import (
     step,
     validate,
 )
-from ethnos_rules._rules.drawing import seat_picture
+from ethnos_rules._pictures.drawing import seat_picture
 from ethnos_rules._rules.events import opens_turn
 from ethnos_rules._text import rulebook
 from ethnos_rules._text.html_replay import replay_html

@@ -33,7 +33,7 @@ from ethnos_rules import (
     step,
     svg,
 )
-from ethnos_rules._rules.drawing import seat_picture
+from ethnos_rules._pictures.drawing import seat_picture
 from golden_highlights import HIGHLIGHT_DIR, HIGHLIGHTS, SIX, band_with_placement, recruit
 
 REGENERATE = "pictures changed: python scripts/regenerate_golden.py, then review git diff"

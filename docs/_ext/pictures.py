@@ -186,7 +186,7 @@ def _seen_by(event: Any, seat: int) -> bool:
 
 def _board(state: Any, events: Sequence[Any], mark: Mark) -> tuple[str, str]:
     from ethnos_rules import svg
-    from ethnos_rules._rules.changes import read_changes
+    from ethnos_rules._pictures.changes import read_changes
 
     picture = svg.board(state, seat=mark.seat, changes=events)
     if mark.seat is None:
@@ -203,7 +203,7 @@ def _board(state: Any, events: Sequence[Any], mark: Mark) -> tuple[str, str]:
 
 def _hand(state: Any, events: Sequence[Any], mark: Mark) -> tuple[str, str]:
     from ethnos_rules import svg
-    from ethnos_rules._rules.changes import read_changes
+    from ethnos_rules._pictures.changes import read_changes
 
     assert mark.seat is not None
     taken = read_changes(events, seat=mark.seat, players=len(state.players)).hand

@@ -22,6 +22,7 @@ True
 
 from typing import Any
 
+from . import _pictures  # noqa: F401  (draws states and observations: str(), Jupyter)
 from ._checks.invariants import check_state, state_problems
 from ._io.archive import validate_files, validate_many
 from ._io.jsonio import MAX_RECORD_BYTES, RecordError

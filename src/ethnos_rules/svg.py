@@ -27,26 +27,26 @@ In Jupyter a state shows as its picture (``GameState._repr_svg_``), and an obser
 what its seat sees (``Observation._repr_svg_``).
 """
 
-from ._rules.drawing import (
+from ._pictures.drawing import (
     CARD_FILL,
     CHANGED_FILL,
     CHANGED_INK,
     PLAYER_FILL,
     PLAYER_SHAPE,
 )
-from ._rules.drawing import (
+from ._pictures.drawing import (
     band_svg as band,
 )
-from ._rules.drawing import (
+from ._pictures.drawing import (
     board_svg as board,
 )
-from ._rules.drawing import (
+from ._pictures.drawing import (
     card_svg as card,
 )
-from ._rules.drawing import (
+from ._pictures.drawing import (
     hand_svg as hand,
 )
-from ._rules.drawing import (
+from ._pictures.drawing import (
     view_svg as view,
 )
 

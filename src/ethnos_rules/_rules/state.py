@@ -587,15 +587,18 @@ class GameState:
 
     def _repr_svg_(self) -> str:
         """The picture of the state, for Jupyter (see :mod:`ethnos_rules.svg`)."""
-        from .drawing import board_svg  # the picture is drawn above the state
-
-        return board_svg(self)
+        return DRAWERS["svg"](self)
 
     def __str__(self) -> str:
-        # The picture is drawn by a module above the state (it names the winners).
-        from .picture import describe_state
+        # The picture is drawn above the rules (it names the winners): see DRAWERS.
+        return DRAWERS["text"](self)
 
-        return describe_state(self)
+
+# The rules draw no pictures: the pictures layer, above them, puts its drawers here when it is
+# imported (ethnos_rules imports it), so that the rules never import what reads them.
+DRAWERS: dict[str, Callable[[GameState], str]] = {}
+"""How a state is drawn: ``"text"`` for ``str(state)``, ``"svg"`` for Jupyter's picture. Filled
+by :mod:`ethnos_rules._pictures`."""
 
 
 def replace_seat(

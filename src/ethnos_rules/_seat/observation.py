@@ -8,6 +8,8 @@ perfect recall) is :func:`~ethnos_rules.information_state`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from .._rules.components import Card, Colour, multiset_remove
@@ -101,9 +103,7 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """The picture of what this seat sees, for Jupyter (see :mod:`ethnos_rules.svg`)."""
-        from .._rules.drawing import view_svg  # the picture sits above the observation
-
-        return view_svg(self)
+        return DRAWERS["svg"](self)
 
     def __str__(self) -> str:
         lines = [
@@ -119,6 +119,13 @@ class Observation:
                 f" {list(view.kingdoms)}, bands {bands}"
             )
         return "\n".join(lines)
+
+
+# The picture of an observation is drawn above it: the pictures layer puts its drawer here when
+# it is imported (ethnos_rules imports it), so that this module never imports what draws it.
+DRAWERS: dict[str, Callable[[Observation], str]] = {}
+"""How an observation is drawn: ``"svg"`` for Jupyter's picture. Filled by
+:mod:`ethnos_rules._pictures`."""
 
 
 def _public_view(player: PlayerState) -> SeatView:

@@ -42,10 +42,11 @@ import attrs
 
 from .._io.records import GameRecord, check_record
 from .._io.validation import validate
+from .._pictures.changes import Changes, read_changes
+from .._pictures.drawing import MARKER_DEFS, WIDTH, card_defs, seat_picture
+from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.actions import Action
-from .._rules.changes import Changes, read_changes
 from .._rules.components import Card
-from .._rules.drawing import MARKER_DEFS, WIDTH, card_defs, seat_picture
 from .._rules.engine import legal_actions, pending_decision, score_now
 from .._rules.errors import RulesError
 from .._rules.events import (
@@ -59,7 +60,6 @@ from .._rules.events import (
     Recruited,
     opens_turn,
 )
-from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState, Stage
 from .._rules.words import ROMAN, given
 from . import rulebook

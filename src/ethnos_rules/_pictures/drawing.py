@@ -14,14 +14,14 @@ import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from .._rules.components import KINGDOMS, Card, Colour
+from .._rules.editions import FIRST_EDITION as _RULES
+from .._rules.engine import _game
+from .._rules.events import Event
+from .._rules.state import Band, GameState
+from .._rules.words import ROMAN, given, plural
 from .._seat.observation import Observation, observation
 from .changes import Changes, read_changes
-from .components import KINGDOMS, Card, Colour
-from .editions import FIRST_EDITION as _RULES
-from .engine import _game
-from .events import Event
-from .state import Band, GameState
-from .words import ROMAN, given, plural
 
 CARD_FILL = {
     Colour.GREEN: "#3d9a46",
@@ -619,7 +619,7 @@ def picture_parts(
     starts (the heading, the kingdoms, the Merfolk track, the row, each player; each drawn
     from its own top, so that it is the same text wherever it stands), and its description.
     A replay that draws many positions keeps each different part once. ``changes`` (read
-    from a step's events by :func:`~ethnos_rules._rules.changes.read_changes`) are marked.
+    from a step's events by :func:`~ethnos_rules._pictures.changes.read_changes`) are marked.
 
     Raises:
         ValueError: ``changes`` name a card, band or seat the picture does not hold.

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .components import KINGDOMS
-from .scoring import game_result
-from .state import GameState
-from .words import ROMAN, cards_text, plural
+from .._rules.components import KINGDOMS
+from .._rules.scoring import game_result
+from .._rules.state import GameState
+from .._rules.words import ROMAN, cards_text, plural
 
 
 def _next(state: GameState) -> str:

@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .components import Card, Colour, Kingdom
-from .events import (
+from .._rules.components import Card, Colour, Kingdom
+from .._rules.events import (
     BandPlayed,
     CardDrawn,
     CardKept,
@@ -39,8 +39,8 @@ from .events import (
     RestToRow,
     TrollTokenTaken,
 )
-from .state import Band
-from .words import and_list, given, plural
+from .._rules.state import Band
+from .._rules.words import and_list, given, plural
 
 _INTO_HAND = ("deal", "deck", "wizard")
 """Where a :class:`CardDrawn` puts the card into its drawer's hand."""

@@ -1,0 +1,40 @@
+"""Pictures of the game: SVG drawings of a state or of what one seat sees (:mod:`.drawing`), the
+plain-text picture of a state (:mod:`.picture`), and what a step changed, read from its events,
+for a picture to mark (:mod:`.changes`). Above the rules and the seat views, which never import
+it.
+
+A state and an observation draw themselves (``str(state)``, Jupyter's ``_repr_svg_``) with the
+drawers this package puts in :data:`ethnos_rules._rules.state.DRAWERS` and
+:data:`ethnos_rules._seat.observation.DRAWERS` when it is imported; :mod:`ethnos_rules` imports
+it. The drawers import their modules when first called, so that importing the package costs
+nothing more.
+"""
+
+from __future__ import annotations
+
+from .._rules import state as _state
+from .._rules.state import GameState
+from .._seat import observation as _observation
+from .._seat.observation import Observation
+
+
+def _describe_state(state: GameState) -> str:
+    from .picture import describe_state  # imported when first drawn
+
+    return describe_state(state)
+
+
+def _board_svg(state: GameState) -> str:
+    from .drawing import board_svg  # imported when first drawn
+
+    return board_svg(state)
+
+
+def _view_svg(view: Observation) -> str:
+    from .drawing import view_svg  # imported when first drawn
+
+    return view_svg(view)
+
+
+_state.DRAWERS.update(text=_describe_state, svg=_board_svg)
+_observation.DRAWERS.update(svg=_view_svg)

@@ -95,7 +95,7 @@ def test_a_kingdom_or_colour_named_rightly(kind: Any, key: object, expected: obj
 @pytest.mark.parametrize(
     ("tribe", "shown"), [(3, "3"), (None, "None"), (b"WIZ", "b'WIZ'"), (["WIZ"], "['WIZ']")]
 )
-def test_a_tribe_that_is_not_named_by_its_code(tribe: object, shown: str) -> None:
+def test_a_tribe_that_is_not_named_by_its_code(tribe: Any, shown: str) -> None:
     """SETUP-3: a tribe is a Tribe or its code; anything else is shown as given."""
     with pytest.raises(SetupError) as caught:
         new_game(4, tribes=["DWA", "ELF", "GIA", "MER", "ORC", tribe])

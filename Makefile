@@ -6,6 +6,9 @@
 #                 installs Debian's chromium first for the browser tests when missing and root
 #                 (scripts/ensure-chromium.sh; where it cannot, those tests skip saying why)
 #   make docs   - build the HTML docs into docs/_build/html
+#   make docs-i18n - the docs in each language of docs/locales/<lang>/ (the learner's pages are
+#                 translated) into docs/_build/html/<lang>/, English into docs/_build/html, all
+#                 with a language switcher; make docs-i18n-update LANGS=xx writes the catalogues
 #   make bench  - benchmarks side by side with python-chess; writes docs/reference/performance-results.md
 #   make ladder - the bots' round robin at 2, 3, 4 and 6 players (scripts/ladder.py; many hours,
 #                 resumable; JOBS=N processes); writes docs/guide/09-how-strong-are-the-bots.md
@@ -24,7 +27,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: venv demo play test lint typecheck pytest docs doctest-docs bench ladder mutation clean
+.PHONY: venv demo play test lint typecheck pytest docs docs-i18n docs-i18n-update doctest-docs bench \
+	ladder mutation clean
 
 # Reinstall only when pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml
@@ -54,6 +58,29 @@ pytest: venv
 
 docs: venv
 	$(BIN)/sphinx-build -W --keep-going -b html docs docs/_build/html
+
+# The learner's pages in other languages (issue 38): Sphinx's gettext workflow with sphinx-intl.
+# Each language is a folder of docs/locales; a message without a translation stays English.
+LANGS ?= $(notdir $(wildcard docs/locales/*))
+LEARNER_PAGES := index learn/ten-minutes $(patsubst docs/%.md,%,$(wildcard docs/rules/0*.md))
+
+docs-i18n: venv
+	$(BIN)/sphinx-build -W --keep-going -t i18n -b html docs docs/_build/html
+	for lang in $(LANGS); do \
+		$(BIN)/sphinx-build -W --keep-going -t i18n -D language=$$lang -b html \
+			-d docs/_build/doctrees-$$lang docs docs/_build/html/$$lang || exit 1; \
+	done
+
+# The English messages of the learner's pages into docs/locales/<lang>/LC_MESSAGES/<page>.po,
+# keeping the translations made (tests/test_docs_i18n.py says which are missing).
+docs-i18n-update: venv
+	$(BIN)/sphinx-build -q -b gettext docs docs/_build/gettext
+	rm -rf docs/_build/gettext-learner
+	for page in $(LEARNER_PAGES); do \
+		mkdir -p docs/_build/gettext-learner/$$(dirname $$page) && \
+		cp docs/_build/gettext/$$page.pot docs/_build/gettext-learner/$$page.pot || exit 1; \
+	done
+	$(BIN)/sphinx-intl update -w 0 -p docs/_build/gettext-learner -d docs/locales $(addprefix -l ,$(LANGS))
 
 doctest-docs: venv
 	$(BIN)/sphinx-build -W --keep-going -b doctest docs docs/_build/doctest

@@ -6,6 +6,7 @@ extensions in ``docs/_ext`` are put on ``sys.path``.  No extension that needs th
 """
 
 import sys
+import tomllib
 import warnings
 from pathlib import Path
 
@@ -72,3 +73,40 @@ import doctest  # noqa: E402
 doctest_default_flags = (
     doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 )
+
+# -- languages (issue 38) --------------------------------------------------------
+# The learner's pages are translated with Sphinx's gettext workflow: one catalogue per page in
+# docs/locales/<lang>/LC_MESSAGES/ (sphinx-intl), English where a message has no translation.
+# `make docs` builds English as before; `make docs-i18n` builds each language of docs/locales
+# with `-D language=<lang> -t i18n` into docs/_build/html/<lang>/.
+locale_dirs = ["locales/"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = True
+
+if tags.has("i18n"):  # noqa: F821  (Sphinx gives conf.py its tags)
+    _LOCALES = Path(__file__).parent / "locales"
+    _GLOSSARIES = Path(__file__).parent.parent / "src" / "ethnos_rules" / "locales"
+    _NAMES = {"en": "English"} | {
+        folder.name: tomllib.loads((_GLOSSARIES / folder.name / "glossary.toml").read_text())[
+            "language_name"
+        ]
+        for folder in sorted(_LOCALES.iterdir())
+        if folder.is_dir()
+    }
+    # A banner on every page with each language's version of the same page. The links are made
+    # in the browser from the page's own address: the languages sit in <English root>/<lang>/.
+    _LINKS = " · ".join(f'<a data-lang="{code}">{name}</a>' for code, name in _NAMES.items())
+    html_theme_options = {
+        "announcement": f'<span class="ethnos-languages">{_LINKS}</span>'
+        "<script>(function () {"
+        "const html = document.documentElement, here = html.lang || 'en';"
+        "const root = new URL(html.dataset.content_root || './', location.href);"
+        "const page = location.href.slice(root.href.length).split('#')[0];"
+        "const english = here === 'en' ? root : new URL('../', root);"
+        "document.querySelectorAll('.ethnos-languages a').forEach(function (a) {"
+        "const code = a.dataset.lang;"
+        "if (code === here) { a.removeAttribute('href'); a.style.fontWeight = 'bold'; return; }"
+        "a.href = new URL((code === 'en' ? '' : code + '/') + page, english).href;"
+        "});})();</script>"
+    }

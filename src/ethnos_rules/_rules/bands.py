@@ -40,7 +40,7 @@ from .events import (
     RestToRow,
     emit,
 )
-from .frozen import UNCHANGED, evolve, maker
+from .frozen import UNCHANGED, evolve, maker, slot_setters
 from .said import said
 from .state import (
     Band,
@@ -179,12 +179,14 @@ def _leaders(rules: Ruleset) -> tuple[Card, ...]:
 _INDEX = attrgetter("index")
 
 # A hand may form 1,512 bands, each built here and valid by construction (cards of the hand,
-# the others in card order): they are made by setting PlayBand's two slots, without the
-# generated __init__ (a quarter of the time of a cold enumeration). test_bands checks they
-# equal, hash, print and pickle as PlayBand(leader, others) does.
+# the others in card order): they are made by setting PlayBand's two slots, as frozen.maker
+# does, without the generated __init__ (a quarter of the time of a cold enumeration), and
+# without a call per band (the loop stores them). test_bands checks they equal, hash, print
+# and pickle as PlayBand(leader, others) does.
 _new = object.__new__
-_set_leader = vars(PlayBand)["leader"].__set__  # the slot itself, which frozen does not guard
-_set_others = vars(PlayBand)["others"].__set__
+_SLOTS = slot_setters(PlayBand, ["leader", "others"])
+assert _SLOTS is not None, "PlayBand keeps its fields in slots"
+_set_leader, _set_others = _SLOTS["leader"], _SLOTS["others"]
 
 
 def _group_bands(

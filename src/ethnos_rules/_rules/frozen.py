@@ -21,17 +21,29 @@ one without slots, or with a ``__attrs_post_init__``, through its ``__init__``.
 A class may keep rarely changed fields in a part of its own (``__evolve_parts__`` maps the
 fields holding them to their classes, as :class:`~ethnos_rules.GameState` keeps its cold fields in a
 :class:`~ethnos_rules._rules.state.ColdState`): a change to one of them copies that part too.
+
+The code generated here is registered in :mod:`linecache` under a file name of its own (as attrs
+registers its ``__init__``), so a traceback through it shows its lines. :func:`typed_copier` and
+:func:`maker` are typed from the class's own signature (a ``ParamSpec``): a wrong field name or
+type is an error for mypy, as it is for the class itself.
+
+Old pickles: :func:`defaults_when_unpickled` gives a class an ``__setstate__`` that fills a
+field missing from an object pickled before the field existed with its default, one mechanism
+for every class that gains a field.
 """
 
 from __future__ import annotations
 
+import itertools
+import linecache
 import types
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 import attrs
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 class _Unchanged:
@@ -73,6 +85,24 @@ def copier(cls: type[T]) -> Callable[..., T]:
     return made
 
 
+def typed_copier(cls: Callable[P, T]) -> Callable[Concatenate[T, P], T]:
+    """:func:`copier` of a class whose ``__init__`` takes each field by its name, with a
+    default: the copy then takes what ``cls(...)`` takes, after the object copied, and a type
+    checker checks each change's name and type as it checks ``cls(...)``. (A class with
+    fields that must be given, as :class:`~ethnos_rules.GameState`, declares its copy's
+    signature where it keeps the copy.)
+
+    Raises:
+        TypeError: for a class whose ``__init__`` does not take every field so.
+    """
+    kind = cast(type, cls)
+    if any(
+        not f.init or f.alias != f.name or f.default is attrs.NOTHING for f in attrs.fields(kind)
+    ):
+        raise TypeError(f"{kind.__name__}(...) does not take every field by name with a default")
+    return cast(Callable[Concatenate[T, P], T], copier(kind))
+
+
 def _copier(cls: type) -> Callable[..., Any]:
     """Generate the copy function of ``cls``, after checking that the class can be copied
     without attrs."""
@@ -90,58 +120,76 @@ def _copier(cls: type) -> Callable[..., Any]:
         "_route": lambda inst, routed, given: _route(inst, routed, parts, given, routes),
     }
     names = [f.name for f in fields]
-    setters = _slot_setters(cls, names)
-    scope.update(setters or {})
+    setters = slot_setters(cls, names)
+    scope.update({f"_set_{name}": store for name, store in (setters or {}).items()})
     draft = _draft(cls) if setters else None
     scope["_draft"] = draft
     how = "draft" if draft is not None else "slots" if setters else "init"
-    exec(_source(names, parts, how), scope)  # built from the field names only
-    made = cast(Callable[..., Any], scope["copy"])
+    made = _compile(_source(names, parts, how), "copy", cls, scope)
     made.__qualname__ = f"copy_{cls.__name__}"
     return made
 
 
-def maker(cls: type[T]) -> Callable[..., T]:
+def maker(cls: Callable[P, T]) -> Callable[P, T]:
     """A constructor of ``cls`` that stores each field in its slot: ``maker(cls)(*args)``
     equals ``cls(*args)`` (all fields, in order, no defaults). The ``__init__`` attrs generates
     for a frozen class calls ``object.__setattr__`` once per field; an object the rules or the
     replay build at every decision is built here as a copy is, through the class's draft (or
     through its slots' descriptors where no draft shares its layout), for a half or a third.
 
+    For a type checker it takes what ``cls(...)`` takes.
+
     Raises:
         TypeError: for a class attrs must build itself, or one with defaults.
     """
-    fields = attrs.fields(cast(Any, cls))
+    kind = cast(type, cls)
+    fields = attrs.fields(kind)
     if any(f.default is not attrs.NOTHING for f in fields):
-        raise TypeError(f"{cls.__name__} has defaults: build it with its __init__")
+        raise TypeError(f"{kind.__name__} has defaults: build it with its __init__")
     names = [f.name for f in fields]
-    setters = _slot_setters(cls, names)
+    setters = slot_setters(kind, names)
     if setters is None or any(f.converter or f.validator or f.alias != f.name for f in fields):
-        raise TypeError(f"{cls.__name__} must be built by its __init__")
-    draft = _draft(cls)
+        raise TypeError(f"{kind.__name__} must be built by its __init__")
+    draft = _draft(kind)
     if draft is not None:
         build = ["    new = _new(_draft)", *(f"    new.{n} = {n}" for n in names)]
         build.append("    new.__class__ = cls")
     else:
         build = ["    new = _new(cls)", *(f"    _set_{n}(new, {n})" for n in names)]
     lines = [f"def make({', '.join(names)}):", *build, "    return new"]
-    scope: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_draft": draft, **setters}
-    exec("\n".join(lines), scope)  # built from the field names only
-    made = cast(Callable[..., T], scope["make"])
-    made.__qualname__ = f"make_{cls.__name__}"
-    return made
+    scope: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_draft": draft}
+    scope.update({f"_set_{name}": store for name, store in setters.items()})
+    made = _compile("\n".join(lines), "make", kind, scope)
+    made.__qualname__ = f"make_{kind.__name__}"
+    return cast(Callable[P, T], made)
 
 
-def _slot_setters(cls: type, names: list[str]) -> dict[str, Callable[[Any, Any], None]] | None:
-    """The function storing each field in its slot (``_set_<name>``), or None when the copy
-    must go through ``__init__``: a field without a slot, or a ``__attrs_post_init__``."""
+_SOURCES = itertools.count(1)
+
+
+def _compile(source: str, name: str, cls: type, scope: dict[str, Any]) -> Callable[..., Any]:
+    """The function ``name`` that ``source`` (built from field names only) defines for ``cls``,
+    its text registered in :mod:`linecache` under a file name of its own, so that a traceback
+    through it shows its lines (as attrs does for the methods it generates)."""
+    filename = f"<frozen generated {name} {cls.__module__}.{cls.__qualname__} #{next(_SOURCES)}>"
+    lines = source.splitlines(keepends=True)
+    linecache.cache[filename] = (len(source), None, lines, filename)  # no mtime: kept
+    exec(compile(source, filename, "exec"), scope)
+    return cast(Callable[..., Any], scope[name])
+
+
+def slot_setters(cls: type, names: list[str]) -> dict[str, Callable[[Any, Any], None]] | None:
+    """The function storing each field in its slot, by field name (a frozen class guards
+    its ``__setattr__``, not its slots), or None when an object must go through ``__init__``: a
+    field without a slot, or a ``__attrs_post_init__``. Code that builds very many objects of
+    a class whose fields it knows are valid (the bands of a hand) stores them so."""
     slots = [getattr(cls, name, None) for name in names]
     if hasattr(cls, "__attrs_post_init__"):
         return None
     if not all(isinstance(slot, types.MemberDescriptorType) for slot in slots):
         return None
     pairs = zip(names, slots, strict=True)
-    return {f"_set_{name}": cast(Any, slot).__set__ for name, slot in pairs}
+    return {name: cast(Any, slot).__set__ for name, slot in pairs}
 
 
 def _draft(cls: type) -> type | None:
@@ -208,3 +256,41 @@ def _route(
         held = getattr(inst, part) if out[part] is _SAME else out[part]
         out[part] = evolve(held, **sub)
     return tuple(out[part] for part in parts)
+
+
+def defaults_when_unpickled(cls: type[T]) -> type[T]:
+    """Give the attrs class ``cls`` an ``__setstate__`` that fills each field an old pickle
+    lacks (it was pickled before the field existed) with the field's default: a new field
+    with a default needs nothing more for old pickles to load. A missing field without a
+    default is refused, naming it. Use it as a decorator above ``attrs.frozen``.
+
+    >>> @defaults_when_unpickled
+    ... @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int = 0
+    >>> old = object.__new__(Point)
+    >>> old.__setstate__({"x": 3})  # as pickle loads one pickled when Point had no y
+    >>> old
+    Point(x=3, y=0)
+    """
+    fields = attrs.fields(cast(Any, cls))
+
+    def __setstate__(self: Any, state: dict[str, Any] | tuple[Any, ...]) -> None:
+        if isinstance(state, tuple):  # attrs' older tuple form, in field order
+            state = {f.name: value for f, value in zip(fields, state, strict=False)}
+        for field in fields:
+            if field.name in state:
+                value = state[field.name]
+            elif isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+                factory = cast(Any, field.default)
+                value = factory.factory(self) if factory.takes_self else factory.factory()
+            elif field.default is not attrs.NOTHING:
+                value = field.default
+            else:
+                raise TypeError(f"a pickled {cls.__name__} without its field {field.name!r}")
+            object.__setattr__(self, field.name, value)
+
+    __setstate__.__qualname__ = f"{cls.__qualname__}.__setstate__"
+    cast(Any, cls).__setstate__ = __setstate__
+    return cls

@@ -15,17 +15,20 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, Unpack, cast
 
 import attrs
 
 from .components import Card, Colour, Kingdom, Ruleset, Tribe, small_side
-from .frozen import copier, evolve
+from .frozen import copier, defaults_when_unpickled, evolve, typed_copier
 from .options import Options
 from .randomness import Random, pick
 
 if TYPE_CHECKING:
     from .actions import Action
+
+T = TypeVar("T")
 
 
 @attrs.frozen(slots=True)
@@ -58,13 +61,6 @@ class Config:
         """Glory tokens per kingdom: the edition's for this player count (SETUP-4; 3, or 2
         with 2–3 players in the first edition)."""
         return self.ruleset.token_spaces[self.small]
-
-
-def tokens_per_kingdom(players: int) -> int:
-    """Glory tokens per kingdom in a first-edition game (SETUP-4): 3, or 2 with 2–3 players."""
-    from .editions import FIRST_EDITION  # the editions are built above the state
-
-    return FIRST_EDITION.token_spaces[small_side(players)]
 
 
 @attrs.frozen(slots=True, weakref_slot=False)  # no __weakref__: see PlayerState
@@ -335,11 +331,73 @@ class Pending:
         return {}
 
 
+@defaults_when_unpickled  # a part pickled before discarded_hands was kept: none then
 @attrs.frozen(slots=True, weakref_slot=False)
 class ColdState:
     """The parts of a :class:`GameState` that change once an Age or less: shared, unchanged,
-    by the states of a whole Age. Each is read from the state itself (``state.age``)."""
+    by the states of a whole Age. Each is read from the state itself (``state.age``), and
+    documented there. Each field is declared here once, with its type and the new game's
+    value: :class:`GameState` reads it through :func:`_cold` (typed from here), and takes it by
+    name in its ``__init__`` and in :class:`StateChanges` (both checked against these fields
+    by ``tests/test_state_types.py``)."""
 
+    tribes: tuple[Tribe, ...] = ()
+    tokens: tuple[tuple[int, ...], ...] = ()
+    age: int = 1
+    first_player: int | None = None
+    discard: tuple[Card, ...] = ()
+    giant_holder: int | None = None
+    giant_size: int = 0
+    last_dragon: int | None = None
+    history: tuple[AgeSummary, ...] = ()
+    discarded_hands: tuple[tuple[Card, ...], ...] = ()
+
+
+_NEW_COLD = ColdState()
+_COLD = attrs.fields(ColdState)
+_COLD_NAMES = tuple(field.name for field in _COLD)
+
+
+class _Same:
+    """The default of a cold field in ``GameState(...)``: the given ``cold``'s value."""
+
+    def __repr__(self) -> str:
+        return "…"
+
+
+_SAME: Any = _Same()
+
+
+class _Read(Generic[T]):
+    """What a type checker sees of a cold field read from the state: a value of the field's
+    type (the object itself is a property)."""
+
+    def __get__(self, inst: object, owner: object) -> T:
+        raise NotImplementedError
+
+
+def _cold(field: attrs.Attribute[T]) -> _Read[T]:
+    """The state's read of the cold ``field`` (``state.age`` is ``state.cold.age``), typed as
+    the field is declared in :class:`ColdState`; a property whose getter is
+    :func:`operator.attrgetter`, which runs no Python code."""
+    return cast(_Read[T], property(attrgetter(f"cold.{field.name}"), doc="See the class."))
+
+
+class StateChanges(TypedDict, total=False):
+    """Every field of a :class:`GameState` by name, for a type checker: what
+    :func:`copy_state` takes. Not a second declaration the rules read:
+    ``tests/test_state_types.py`` checks it names each field of :class:`GameState` and
+    :class:`ColdState` with its declared type."""
+
+    config: Config
+    pending: Pending
+    players: tuple[PlayerState, ...]
+    row: tuple[Card, ...]
+    deck: tuple[int, ...]
+    top_left: int
+    dragons_in_deck: int
+    dragons_drawn: int
+    cold: ColdState
     tribes: tuple[Tribe, ...]
     tokens: tuple[tuple[int, ...], ...]
     age: int
@@ -349,27 +407,7 @@ class ColdState:
     giant_size: int
     last_dragon: int | None
     history: tuple[AgeSummary, ...]
-    discarded_hands: tuple[tuple[Card, ...], ...] = ()
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {field.name: getattr(self, field.name) for field in attrs.fields(ColdState)}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickle, also a part pickled before the discarded hands were kept (none then)."""
-        for name, value in {"discarded_hands": (), **state}.items():
-            object.__setattr__(self, name, value)
-
-
-class _Same:
-    """The default of a cold field in ``GameState(...)``: the given ``cold``'s value, or the
-    field's own default."""
-
-    def __repr__(self) -> str:
-        return "…"
-
-
-_SAME: Any = _Same()
-_NEW_COLD = ColdState((), (), 1, None, (), None, 0, None, ())
+    discarded_hands: tuple[tuple[Card, ...], ...]
 
 
 @attrs.frozen(slots=True, init=False, weakref_slot=False)
@@ -409,7 +447,7 @@ class GameState:
     """
 
     # Hot fields change with most decisions; the cold ones, which change once an Age or on a
-    # Giant band, live in one shared ColdState, so a decision copies 9 fields, not 17.
+    # Giant band, live in one shared ColdState, so a decision copies 9 fields, not 19.
     __evolve_parts__: ClassVar[dict[str, type]] = {"cold": ColdState}
     config: Config
     pending: Pending
@@ -421,6 +459,20 @@ class GameState:
     dragons_drawn: int
     cold: ColdState
 
+    # The cold fields, read as if they were the state's own (frozen.evolve sets them so too).
+    tribes = _cold(_COLD.tribes)
+    tokens = _cold(_COLD.tokens)
+    age = _cold(_COLD.age)
+    first_player = _cold(_COLD.first_player)
+    discard = _cold(_COLD.discard)
+    giant_holder = _cold(_COLD.giant_holder)
+    giant_size = _cold(_COLD.giant_size)
+    last_dragon = _cold(_COLD.last_dragon)
+    history = _cold(_COLD.history)
+    discarded_hands = _cold(_COLD.discarded_hands)
+
+    # The signature names every field, typed, so that a type checker checks GameState(...) and
+    # attrs.evolve(state, ...) by name; tests/test_state_types.py checks it against the fields.
     def __init__(
         self,
         config: Config,
@@ -440,24 +492,11 @@ class GameState:
         giant_size: int = _SAME,
         last_dragon: int | None = _SAME,
         history: tuple[AgeSummary, ...] = _SAME,
-        cold: ColdState | None = None,
+        cold: ColdState = _NEW_COLD,
         discarded_hands: tuple[tuple[Card, ...], ...] = _SAME,
     ) -> None:
-        # A cold field not given is cold's (as attrs.evolve passes it) or its default.
-        given = {
-            "tribes": tribes,
-            "tokens": tokens,
-            "age": age,
-            "first_player": first_player,
-            "discard": discard,
-            "giant_holder": giant_holder,
-            "giant_size": giant_size,
-            "last_dragon": last_dragon,
-            "history": history,
-            "discarded_hands": discarded_hands,
-        }
-        changed = {name: value for name, value in given.items() if value is not _SAME}
-        cold_state = cold if cold is not None else _NEW_COLD
+        given = locals()  # a cold field not given is cold's (as attrs.evolve passes it)
+        changed = {name: given[name] for name in _COLD_NAMES if given[name] is not _SAME}
         self.__attrs_init__(
             config,
             pending,
@@ -467,7 +506,7 @@ class GameState:
             top_left,
             dragons_in_deck,
             dragons_drawn,
-            evolve(cold_state, **changed) if changed else cold_state,
+            evolve(cold, **changed) if changed else cold,
         )
 
     def __getstate__(self) -> dict[str, Any]:
@@ -481,57 +520,6 @@ class GameState:
             state["cold"] = ColdState(**cold)
         for name, value in state.items():
             object.__setattr__(self, name, value)
-
-    # The cold fields, read as if they were the state's own (frozen.evolve sets them so too).
-    @property
-    def tribes(self) -> tuple[Tribe, ...]:
-        """See the class."""
-        return self.cold.tribes
-
-    @property
-    def tokens(self) -> tuple[tuple[int, ...], ...]:
-        """See the class."""
-        return self.cold.tokens
-
-    @property
-    def age(self) -> int:
-        """See the class."""
-        return self.cold.age
-
-    @property
-    def first_player(self) -> int | None:
-        """See the class."""
-        return self.cold.first_player
-
-    @property
-    def discard(self) -> tuple[Card, ...]:
-        """See the class."""
-        return self.cold.discard
-
-    @property
-    def giant_holder(self) -> int | None:
-        """See the class."""
-        return self.cold.giant_holder
-
-    @property
-    def giant_size(self) -> int:
-        """See the class."""
-        return self.cold.giant_size
-
-    @property
-    def last_dragon(self) -> int | None:
-        """See the class."""
-        return self.cold.last_dragon
-
-    @property
-    def history(self) -> tuple[AgeSummary, ...]:
-        """See the class."""
-        return self.cold.history
-
-    @property
-    def discarded_hands(self) -> tuple[tuple[Card, ...], ...]:
-        """See the class."""
-        return self.cold.discarded_hands
 
     @property
     def rules(self) -> Ruleset:
@@ -552,12 +540,15 @@ class GameState:
         """
         return self.players[seat]
 
-    def with_player(self, seat: int, player: PlayerState, **changes: Any) -> GameState:
+    def with_player(
+        self, seat: int, player: PlayerState, **changes: Unpack[StateChanges]
+    ) -> GameState:
         """This state with one player replaced (the others are shared), and the other
         ``changes`` made in the same copy."""
         players = replace_seat(self.players, seat, player)
         if changes:
-            return copy_state(self, players=players, **changes)
+            changes["players"] = players
+            return copy_state(self, **changes)
         return copy_state(self, players=players)  # forwarding no changes costs a dict too
 
     def markers(self, kingdom: Kingdom) -> tuple[int, ...]:
@@ -608,9 +599,15 @@ def replace_seat(
     return (*players[:seat], player, *players[seat + 1 :])
 
 
+class _CopyState(Protocol):
+    def __call__(self, state: GameState, /, **changes: Unpack[StateChanges]) -> GameState: ...
+
+
 # The rules copy these two classes at nearly every decision: their copy functions, kept here,
 # save evolve's lookup of the class and its passing the changes on (a fifth of a copy).
-copy_state: Callable[..., GameState] = copier(GameState)
-"""``evolve`` for a :class:`GameState`: ``copy_state(state, pending=...)``."""
-copy_player: Callable[..., PlayerState] = copier(PlayerState)
-"""``evolve`` for a :class:`PlayerState`."""
+copy_state: _CopyState = cast(_CopyState, copier(GameState))
+"""``evolve`` for a :class:`GameState`: ``copy_state(state, pending=...)``, each field by
+name, of its type (:class:`StateChanges`)."""
+copy_player = typed_copier(PlayerState)
+"""``evolve`` for a :class:`PlayerState`, typed as ``PlayerState(...)`` is (every field has a
+default)."""

@@ -39,8 +39,8 @@ from ethnos_rules import (
 )
 from ethnos_rules._replay.replay import Refusal
 from ethnos_rules._rules.bands import BandContext
-from ethnos_rules._rules.editions import register, ruleset
-from ethnos_rules._rules.state import Band, tokens_per_kingdom
+from ethnos_rules._rules.editions import register, ruleset, tokens_per_kingdom
+from ethnos_rules._rules.state import Band
 from ethnos_rules._rules.tribes import CheckpointPending
 from ethnos_rules._seat.resample import resample_game
 from ethnos_rules._seat.seatview import seat_actions, seat_decisions

@@ -43,11 +43,12 @@ if TYPE_CHECKING:  # imported where a record is read (see _validator)
 from .._replay.replay import Playthrough, Refusal, Visitor, replay, visit
 from .._rules.actions import Action
 from .._rules.components import KINGDOMS
+from .._rules.editions import tokens_per_kingdom
 from .._rules.errors import RulesError
 from .._rules.events import trace
 from .._rules.options import MerfolkBoard, Options
 from .._rules.setup import TokenLayout, new_game
-from .._rules.state import GameState, tokens_per_kingdom
+from .._rules.state import GameState
 from .._rules.words import given, shortened
 from .._seat.seatview import seat_decisions
 from .jsonio import (

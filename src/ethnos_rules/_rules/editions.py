@@ -10,7 +10,7 @@ effect of importing a module: :func:`default_ruleset` returns the first edition.
 
 from __future__ import annotations
 
-from .components import COLOURS, Ruleset
+from .components import COLOURS, Ruleset, small_side
 from .errors import SetupError
 from .options import Options
 from .said import said
@@ -74,6 +74,11 @@ RULESETS: dict[str, Ruleset] = {FIRST_EDITION.name: FIRST_EDITION}
 def default_ruleset() -> Ruleset:
     """The first-edition ruleset, which a game uses unless given another."""
     return FIRST_EDITION
+
+
+def tokens_per_kingdom(players: int) -> int:
+    """Glory tokens per kingdom in a first-edition game (SETUP-4): 3, or 2 with 2–3 players."""
+    return FIRST_EDITION.token_spaces[small_side(players)]
 
 
 def register(edition: Ruleset) -> Ruleset:

@@ -17,6 +17,10 @@
 #                 `make test`: it takes long (see docs/guide/08-how-this-referee-is-tested.md)
 #   make exhaustive - every reachable state of small games checked against the rules written out
 #                 by brute force (tests/exhaustive/); not in `make test`: it takes minutes
+#   make messages - the referee's message catalogues (issue 38): extract the messages of the source
+#                 into src/ethnos_rules/locales/ethnos_rules.pot, add the new ones to each language's
+#                 .po, compile each .po to the .mo the library reads (scripts/messages.py, Babel);
+#                 the .mo files are committed, and tests/test_i18n.py checks they match the .po
 #   make clean  - remove the venv, caches and build output
 #
 # Each target that needs tools creates .venv by itself (see `venv`).
@@ -28,7 +32,7 @@ STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
 .PHONY: venv demo play test lint typecheck pytest docs docs-i18n docs-i18n-update doctest-docs bench \
-	ladder mutation clean
+	ladder mutation messages clean
 
 # Reinstall only when pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml
@@ -102,6 +106,9 @@ mutation: venv
 # scope and fails on any violation (tests/test_exhaustive.py runs the smallest in `make test`).
 exhaustive: venv
 	cd tests && ../$(BIN)/python -m exhaustive --jobs 2
+
+messages: venv
+	$(BIN)/python scripts/messages.py extract update compile
 
 # Runs in order and stops at the first failing command.
 test: venv

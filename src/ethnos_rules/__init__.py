@@ -152,6 +152,7 @@ from ._rules.setup import new_game
 from ._rules.state import AgeSummary, Band, DecisionKind, GameState, PlayerState
 from ._rules.words import given
 from ._seat.observation import Observation, SeatView, observation
+from ._text.i18n import LANGUAGES, LanguageError, translate
 from ._text.narration import narrate
 
 
@@ -195,6 +196,7 @@ __all__ = [
     "EVENT_TYPES",
     "FIRST_EDITION",
     "HIDDEN",
+    "LANGUAGES",
     "MAX_DECISIONS",
     "MAX_METADATA_DEPTH",
     "MAX_RECORD_BYTES",
@@ -254,6 +256,7 @@ __all__ = [
     "Keep",
     "KeepingDone",
     "Kingdom",
+    "LanguageError",
     "LayTokens",
     "MalformedActionError",
     "MarkerPlaced",
@@ -328,6 +331,7 @@ __all__ = [
     "state_to_json",
     "step",
     "to_move",
+    "translate",
     "validate",
     "validate_files",
     "validate_many",

@@ -15,15 +15,12 @@ import enum
 import importlib
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
 from .errors import SetupError
 from .options import Options
 from .said import said, said_n, word
 from .words import ROMAN, given
-
-if TYPE_CHECKING:
-    from .bands import Ability
 
 
 class Colour(enum.IntEnum):
@@ -117,6 +114,24 @@ KINGDOMS: tuple[Kingdom, ...] = tuple(Kingdom)
 _KINGDOM_OF: tuple[Kingdom, ...] = tuple(Kingdom(colour.value) for colour in COLOURS)
 
 
+class TribeAbility:
+    """The root class of a tribe's Leader ability (BAND-4), with the flags the rules read.
+
+    Every ability is a :class:`~ethnos_rules._rules.bands.Ability`, which adds the two hooks the
+    band's steps call; the components know only this root, so that the printed data need not
+    import the band's steps (which import the components). A ruleset refuses any other object
+    as a tribe's ability (COMP-2).
+    """
+
+    # What each flag means, tribe by tribe: ethnos_rules._rules.tribes.
+    places: ClassVar[bool] = True
+    any_kingdom: ClassVar[bool] = False
+    placement_bonus: ClassVar[int] = 0
+    chains: ClassVar[bool] = False
+    band_bonus: ClassVar[int] = 0
+    piece: ClassVar[str | None] = None
+
+
 class Tribe:
     """A tribe of a ruleset (COMP-2). Interned: compare with ``is`` or ``==``.
 
@@ -132,7 +147,7 @@ class Tribe:
     __slots__ = ("ability", "code", "index", "name", "ruleset", "wild")
 
     def __init__(
-        self, ruleset: Ruleset, code: str, name: str, index: int, ability: Ability, wild: bool
+        self, ruleset: Ruleset, code: str, name: str, index: int, ability: TribeAbility, wild: bool
     ) -> None:
         self.ruleset = ruleset
         self.code = code
@@ -218,7 +233,7 @@ class Dragon:
         return "DRAGON"
 
     def __str__(self) -> str:
-        return said("DRAGON")
+        return "DRAGON"
 
     def __reduce__(self) -> str:
         return "DRAGON"
@@ -239,7 +254,7 @@ class Hidden:
         return "HIDDEN"
 
     def __str__(self) -> str:
-        return said("?")
+        return "?"
 
     def __reduce__(self) -> str:
         return "HIDDEN"
@@ -318,7 +333,7 @@ class Ruleset:
         self,
         *,
         name: str,
-        tribes: Sequence[tuple[str, str, Ability, bool]],
+        tribes: Sequence[tuple[str, str, TribeAbility, bool]],
         colours: Sequence[Colour | str],
         copies: int,
         copies_per_colour: Mapping[str, int],
@@ -401,7 +416,7 @@ class Ruleset:
         self,
         name: str,
         *,
-        tribes: Sequence[str | tuple[str, str, Ability, bool]] | None = None,
+        tribes: Sequence[str | tuple[str, str, TribeAbility, bool]] | None = None,
         **changes: Any,
     ) -> Ruleset:
         """A new edition declared as this one with ``changes`` (any argument of the
@@ -427,8 +442,8 @@ class Ruleset:
         return Ruleset(**declared)
 
     def _declared_tribe(
-        self, tribe: str | tuple[str, str, Ability, bool]
-    ) -> tuple[str, str, Ability, bool]:
+        self, tribe: str | tuple[str, str, TribeAbility, bool]
+    ) -> tuple[str, str, TribeAbility, bool]:
         if not isinstance(tribe, str):
             return tribe
         try:
@@ -521,8 +536,6 @@ class Ruleset:
 def _check_tribes(tribes: object) -> None:
     """COMP-2, BAND-3: tribes ``(code, name, ability, wild)`` with distinct upper-case codes
     that the notation can write, one wild tribe at most and one that is not."""
-    from .bands import Ability  # the abilities plug into the band's steps, a layer above
-
     if isinstance(tribes, str) or not isinstance(tribes, Sequence) or not tribes:
         raise SetupError(
             "COMP-2", said("tribes must be a non-empty list, not {tribes}", tribes=given(tribes))
@@ -546,7 +559,7 @@ def _check_tribes(tribes: object) -> None:
             raise SetupError(
                 "COMP-2", said("tribe {code}: a name is needed, and DRAGON is no tribe", code=code)
             )
-        if not isinstance(ability, Ability) or type(wild) is not bool:
+        if not isinstance(ability, TribeAbility) or type(wild) is not bool:
             raise SetupError(
                 "COMP-2", said("tribe {code}: an Ability and wild as a bool are needed", code=code)
             )

@@ -12,7 +12,7 @@ import bisect
 import functools
 from collections import Counter
 from operator import attrgetter
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 import attrs
 
@@ -24,6 +24,7 @@ from .components import (
     Kingdom,
     Ruleset,
     Tribe,
+    TribeAbility,
     multiset_add,
     multiset_remove,
 )
@@ -512,20 +513,13 @@ def go_on(state: GameState, step: Pending) -> GameState:
     return state if state.pending is step else copy_state(state, pending=step)
 
 
-class Ability:
+class Ability(TribeAbility):
     """A Leader ability (BAND-4) with no effect; each tribe's class overrides what it changes.
 
-    The band's steps read the flags and call the two hooks. A hook changes the state and may ask
-    for a decision (an :class:`AbilityStep`); the band then goes on by itself, so an ability
-    never calls into the turn.
+    The band's steps read the flags (declared on the root class, in the components) and call the
+    two hooks. A hook changes the state and may ask for a decision (an :class:`AbilityStep`); the
+    band then goes on by itself, so an ability never calls into the turn.
     """
-
-    places: ClassVar[bool] = True
-    any_kingdom: ClassVar[bool] = False
-    placement_bonus: ClassVar[int] = 0
-    chains: ClassVar[bool] = False
-    band_bonus: ClassVar[int] = 0
-    piece: ClassVar[str | None] = None
 
     def after_placement(self, state: GameState, ctx: BandContext) -> Next:
         """The ability's effect after placement (BAND-6); by default nothing."""
@@ -538,9 +532,15 @@ class Ability:
         return discard_rest(state, ctx.seat, then=then), then
 
 
+def _ability(ctx: BandContext) -> Ability:
+    """The Leader's ability. A ruleset holds an Ability for each tribe (the components check
+    each, but type it by its root class, as they do not import the band's steps)."""
+    return cast(Ability, ctx.band.leader.tribe.ability)
+
+
 def after_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-6: the Leader ability follows the placement."""
-    state, step = ctx.band.leader.tribe.ability.after_placement(state, ctx)
+    state, step = _ability(ctx).after_placement(state, ctx)
     if step is not None:
         return go_on(state, step)
     return after_ability(state, ctx)
@@ -556,7 +556,7 @@ def after_ability(state: GameState, ctx: BandContext) -> GameState:
 
 def handle_rest(state: GameState, ctx: BandContext) -> GameState:
     """The last Leader handles the rest of the hand (BAND-6, TRIBE-CEN-3); then the turn ends."""
-    state, step = ctx.band.leader.tribe.ability.handle_rest(state, ctx)
+    state, step = _ability(ctx).handle_rest(state, ctx)
     if step is not None:
         return go_on(state, step)
     return _turn.end_turn(state, ctx.seat)

@@ -13,7 +13,9 @@ from collections.abc import Callable
 import attrs
 
 from .._rules.components import Ruleset
-from .._rules.events import AreaScored, BandScored, Event, GiantScored, TieGroup
+from .._rules.events import AreaScored, BandScored, Event, GiantScored, Prize, TieGroup
+from .._rules.options import Options
+from .._rules.scoring import award_prize, two_player_final_prizes
 from .._rules.words import ROMAN, seats_text
 
 
@@ -109,46 +111,63 @@ def _tie_slips(group: TieGroup, where: str) -> list[Slip]:
 
 
 def _two_player_slips(event: AreaScored, where: str) -> tuple[Slip, ...]:
-    """SCORE-2P-1 misread: the other tie split, a lone player's I forgotten, a second place
-    paid."""
+    """SCORE-2P-1 misread: the tie split by the other option, or the Age scored as an ordinary
+    one (SCORE-K-2: a lone player's I forgotten, a second place paid); the scoring module
+    says what each reading pays."""
     if not event.groups:
         return ()
-    one, two = event.tokens[0], event.tokens[1]
     first = event.groups[0]
     if len(first.seats) == 2:
-        pot = first.total
-        other = one + two if len(first.prizes) == 1 else two
         return tuple(
             Slip(
                 seat,
-                other // 2 - pot // 2,
+                _total(other) // 2 - first.share,
                 "two_player_tie",
                 "SCORE-2P-1",
-                f"as if the tie for first in {where} had split {other}, not {pot}",
+                f"as if the tie for first in {where} had split {_total(other)}, not {first.total}",
             )
+            for other in _other_tie_splits(event)
             for seat in first.seats
         )
+    ordinary = [award_prize(event.tokens, event.age, rank) for rank in (1, 2)]
     winner = first.seats[0]
     if len(event.groups) == 1:
+        only = ordinary[0]
+        earned = f"only {ROMAN[only.space]}" if only is not None else "nothing"
         return (
             Slip(
                 winner,
-                -one,
+                (only.value if only is not None else 0) - first.total,
                 "two_player_lone",
                 "SCORE-2P-1",
-                f"as if seat {winner}, alone in {where}, had earned only II and not I + II",
+                f"as if seat {winner}, alone in {where}, had earned {earned} and not I + II",
             ),
         )
-    second = event.groups[1].seats[0]
+    second, paid = event.groups[1], ordinary[1]
+    if paid is None:
+        return ()
     return (
         Slip(
-            second,
-            one,
+            second.seats[0],
+            paid.value - second.share,
             "two_player_second",
             "SCORE-2P-1",
-            f"as if seat {second}, second in {where}, had earned I = {one}",
+            f"as if seat {second.seats[0]}, second in {where}, had earned"
+            f" {ROMAN[paid.space]} = {paid.value}",
         ),
     )
+
+
+def _other_tie_splits(event: AreaScored) -> list[tuple[Prize, ...]]:
+    """The prizes a tie for first shares under each other reading of SCORE-2P-1's option."""
+    shared = event.groups[0].prizes
+    readings = Options.choices()["two_player_final_tie"]
+    splits = [two_player_final_prizes(event.tokens, [2], tie)[0] for tie in readings]  # type: ignore[arg-type]
+    return [prizes for prizes in splits if prizes != shared]
+
+
+def _total(prizes: tuple[Prize, ...]) -> int:
+    return sum(prize.value for prize in prizes)
 
 
 def _band_slips(event: Event, rules: Ruleset) -> tuple[Slip, ...]:

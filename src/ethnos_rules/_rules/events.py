@@ -45,6 +45,11 @@ Gains = tuple[tuple[int, int], ...]
 class Event:
     """Something a decision did. Subclasses say what, with the numbers the rule used."""
 
+    step: ClassVar[bool] = False
+    """True for a step of what an earlier event opened: of a band (its placement, its Leader's
+    ability, the rest of the hand) or of the end of an Age (a hand discarded). A telling of the
+    game puts it under the event it follows."""
+
     @property
     def rule(self) -> str:
         """The id of the spec rule that makes this happen."""
@@ -565,6 +570,8 @@ class PlacementTest(Event):
     rule) (BAND-5).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     leader: Card
     size: int
@@ -715,6 +722,8 @@ class MarkerPlaced(Event):
     Merfolk: seat 1 places a checkpoint marker in Duris, whatever the band's size (TRIBE-MER-2).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     kingdom: Kingdom
     reason: Reason
@@ -761,6 +770,8 @@ class PlacementDeclined(Event):
     Seat 0 chooses not to place a marker (BAND-5a).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     rule: ClassVar[str] = "BAND-5a"
 
@@ -776,6 +787,8 @@ class RestToRow(Event):
     >>> print(RestToRow(2, (card("DWA-red"), card("SKE"))))
     The rest of seat 2's hand goes face up into the row: DWA-red SKE (BAND-6).
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     cards: tuple[Card, ...]
@@ -801,6 +814,8 @@ class ChainOffered(Event):
     Centaurs: the band placed a marker, so seat 0 may play another band from the rest of the
     hand (TRIBE-CEN-1).
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     rule: ClassVar[str] = "TRIBE-CEN-1"
@@ -849,6 +864,8 @@ class GiantTokenTaken(Event):
     ((1, 2),)
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     size: int
     previous: int
@@ -889,6 +906,8 @@ class GiantTokenMissed(Event):
     token (TRIBE-GIA-1).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     size: int
     largest: int
@@ -922,6 +941,8 @@ class MerfolkMoved(Event):
     Merfolk: seat 0's marker moves 7 spaces, from 0 to 7, reaching checkpoints 3 and 7: 1 marker
     for any kingdom (TRIBE-MER-1, TRIBE-MER-2).
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     start: int
@@ -968,6 +989,8 @@ class CheckpointDeclined(Event):
     Merfolk: seat 0 places no checkpoint marker (TRIBE-MER-2).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     rule: ClassVar[str] = "TRIBE-MER-2"
 
@@ -985,6 +1008,8 @@ class CheckpointsLost(Event):
     >>> print(CheckpointsLost(0, 2))
     Merfolk: seat 0 has no marker left in supply for 2 checkpoint markers (TRIBE-MER-2).
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     markers: int
@@ -1007,6 +1032,8 @@ class HordeMarkerAdded(Event):
     Orcs: seat 0 puts a marker on the red space of the Horde (TRIBE-ORC-1).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     colour: Colour
     rule: ClassVar[str] = "TRIBE-ORC-1"
@@ -1028,6 +1055,8 @@ class HordeDeclined(Event):
     Orcs: seat 0 does not add to the Horde (TRIBE-ORC-1).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     rule: ClassVar[str] = "TRIBE-ORC-1"
 
@@ -1043,6 +1072,8 @@ class HordeBlocked(Event):
     >>> print(HordeBlocked(0, Colour.RED, "taken"))
     Orcs: the red space of seat 0's Horde is already taken (TRIBE-ORC-1).
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     colour: Colour
@@ -1070,6 +1101,8 @@ class TrollTokenTaken(Event):
     Trolls: seat 0 takes the Troll token 4 (X = 5) (TRIBE-TRO-1).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     value: int
     size: int
@@ -1093,6 +1126,8 @@ class TrollDeclined(Event):
     >>> print(TrollDeclined(0, size=2, none_left=True))
     Trolls: no unclaimed Troll token is worth 2 or less (TRIBE-TRO-1).
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     size: int
@@ -1118,6 +1153,8 @@ class CardKept(Event):
     Elves: seat 0 keeps ELF-red (up to X = 3) (TRIBE-ELF-1).
     frozenset({0})
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     card: Card
@@ -1156,6 +1193,8 @@ class KeepingDone(Event):
     Elves: seat 0 keeps 2 cards (up to X = 3) (TRIBE-ELF-1).
     """
 
+    step: ClassVar[bool] = True
+
     seat: int
     kept: int
     limit: int
@@ -1179,6 +1218,8 @@ class WizardsDraw(Event):
     >>> print(WizardsDraw(0, count=3))
     Wizards: seat 0 draws 3 cards from the deck (TRIBE-WIZ-1).
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     count: int
@@ -1226,6 +1267,8 @@ class HandDiscarded(Event):
     >>> print(HandDiscarded(1, (card("ELF-red"),)))
     Seat 1 discards the hand: ELF-red (END-1).
     """
+
+    step: ClassVar[bool] = True
 
     seat: int
     cards: tuple[Card, ...]

@@ -41,6 +41,7 @@ from .events import (
     trace,
 )
 from .frozen import maker
+from .options import TwoPlayerFinalTie
 from .said import said
 from .state import AgeSummary, DecisionKind, GameState, Pending, Stage, copy_player, copy_state
 
@@ -211,15 +212,27 @@ def _rank_prizes(
 def _two_player_prizes(
     state: GameState, ranked: Ranked, tokens: Sequence[int]
 ) -> list[tuple[Prize, ...]]:
-    """SCORE-2P-1: the first earns II, the second nothing; a lone contender earns I + II; a tie
-    for first splits II (or I + II under ``two_player_final_tie=split_I_plus_II``)."""
-    both = (Prize(1, tokens[0]), Prize(2, tokens[1]))
-    if not ranked:
+    sizes = [len(seats) for _, _, seats in ranked]
+    return two_player_final_prizes(tokens, sizes, state.options.two_player_final_tie)
+
+
+def two_player_final_prizes(
+    tokens: Sequence[int], sizes: Sequence[int], tie: TwoPlayerFinalTie
+) -> list[tuple[Prize, ...]]:
+    """SCORE-2P-1, the final Age of a 2-player game: the prizes of each group of tied contenders
+    (of ``sizes``, best first) in a kingdom whose tokens are ``tokens``. The first earns II, the
+    second nothing; a lone contender earns I + II; a tie for first splits II (or I + II under
+    ``two_player_final_tie=split_I_plus_II``, ``tie``).
+
+    >>> [[p.value for p in group] for group in two_player_final_prizes((4, 6), [1, 1], "split_II")]
+    [[6], []]
+    """
+    both = (new_prize(1, tokens[0]), new_prize(2, tokens[1]))
+    if not sizes:
         return []
-    if len(ranked[0][2]) == 2:
-        split_two = state.options.two_player_final_tie == "split_II"
-        return [both[1:] if split_two else both]
-    if len(ranked) == 1:
+    if sizes[0] == 2:
+        return [both[1:] if tie == "split_II" else both]
+    if len(sizes) == 1:
         return [both]
     return [both[1:], ()]
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from .._io.records import GameRecord, check_record, options_to_dict
+from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.actions import Keep
 from .._rules.chance import DrawPending
 from .._rules.engine import pending_decision
@@ -35,59 +36,17 @@ from .._rules.events import (
     BandScored,
     CardDrawn,
     CardKept,
-    ChainOffered,
-    CheckpointDeclined,
-    CheckpointsLost,
     Event,
     GameEnded,
-    GiantTokenMissed,
-    GiantTokenTaken,
-    HandDiscarded,
-    HordeBlocked,
-    HordeDeclined,
-    HordeMarkerAdded,
-    KeepingDone,
-    MarkerPlaced,
-    MerfolkMoved,
     Passed,
-    PlacementDeclined,
-    PlacementTest,
     Recruited,
-    RestToRow,
     TokensLaid,
     TribeChosen,
     TribesInPlay,
-    TrollDeclined,
-    TrollTokenTaken,
-    WizardsDraw,
     opens_turn,
 )
-from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.state import GameState
 from .._rules.words import ROMAN
-
-BAND_STEPS: tuple[type[Event], ...] = (
-    PlacementTest,
-    MarkerPlaced,
-    PlacementDeclined,
-    GiantTokenTaken,
-    GiantTokenMissed,
-    MerfolkMoved,
-    CheckpointDeclined,
-    CheckpointsLost,
-    HordeMarkerAdded,
-    HordeDeclined,
-    HordeBlocked,
-    TrollTokenTaken,
-    TrollDeclined,
-    ChainOffered,
-    CardKept,
-    KeepingDone,
-    WizardsDraw,
-    RestToRow,
-    HandDiscarded,
-)
-"""Events told indented, under the band (or the end of the Age) they follow."""
 
 
 def narrate(record: GameRecord, *, stop: int | None = None) -> Iterator[str]:
@@ -240,7 +199,8 @@ class Teller:
             self._line(waiting)
 
     def _line(self, event: Event) -> None:
-        indent = "  " if isinstance(event, BAND_STEPS) else ""
+        # A step of a band or of the end of an Age goes under it (the event says which it is).
+        indent = "  " if event.step else ""
         if not self._turn_told and not indent:
             indent, self._turn_told = f"Turn {self._turn}: ", True
         self.lines.append(indent + str(event))

@@ -16,6 +16,7 @@ from .._rules.components import Card, Colour, Kingdom
 from .._rules.errors import InvalidStateError, SetupError
 from .._rules.notation import parse_band
 from .._rules.options import Options, check_options
+from .._rules.said import said
 from .._rules.setup import TokenLayout, check_players, new_game, parse_named
 from .._rules.state import Band, GameState, PlayerState
 from .._rules.turn import TurnPending
@@ -117,12 +118,18 @@ def position(
         check_options(options)
     if tribes is None or isinstance(tribes, str):
         raise SetupError(
-            "SETUP-3", f"position() needs the list of tribes in play, not {given(tribes)}"
+            "SETUP-3",
+            said("position() needs the list of tribes in play, not {tribes}", tribes=given(tribes)),
         )
     check_players(players)
     if type(to_move) is not int or not 0 <= to_move < players:
         raise SetupError(
-            "SETUP-1", f"to_move must be a seat from 0 to {players - 1}, not {given(to_move)}"
+            "SETUP-1",
+            said(
+                "to_move must be a seat from 0 to {number}, not {to_move}",
+                number=players - 1,
+                to_move=given(to_move),
+            ),
         )
     options = options or Options()
     base = new_game(
@@ -135,7 +142,12 @@ def position(
     rules = base.rules
     if type(age) is not int or not 1 <= age <= base.config.ages:
         raise SetupError(
-            "SETUP-2", f"age must be an Age of this game, 1 to {base.config.ages}, not {given(age)}"
+            "SETUP-2",
+            said(
+                "age must be an Age of this game, 1 to {ages}, not {age}",
+                ages=base.config.ages,
+                age=given(age),
+            ),
         )
     seats = [
         _player(base, seat, hands, bands, kingdoms, glory, merfolk, horde, trolls)
@@ -164,7 +176,9 @@ def position(
     try:
         return check_state(state)
     except InvalidStateError as err:
-        raise SetupError("SETUP-1", f"impossible position: {err.reason}") from None
+        raise SetupError(
+            "SETUP-1", said("impossible position: {reason}", reason=err.reason)
+        ) from None
 
 
 def _default_tokens(options: Options, players: int) -> tuple[tuple[int, ...], ...]:
@@ -177,13 +191,26 @@ def _default_tokens(options: Options, players: int) -> tuple[tuple[int, ...], ..
 
 def _count(name: str, value: object) -> int:
     if type(value) is not int or value < 0:
-        raise SetupError("SETUP-1", f"{name} must be a non-negative integer, not {given(value)}")
+        raise SetupError(
+            "SETUP-1",
+            said(
+                "{name} must be a non-negative integer, not {value}", name=name, value=given(value)
+            ),
+        )
     return value
 
 
 def _seat(name: str, value: object, players: int) -> int:
     if type(value) is not int or not 0 <= value < players:
-        raise SetupError("SETUP-1", f"{name}: {given(value)} is not a seat from 0 to {players - 1}")
+        raise SetupError(
+            "SETUP-1",
+            said(
+                "{name}: {value} is not a seat from 0 to {number}",
+                name=name,
+                value=given(value),
+                number=players - 1,
+            ),
+        )
     return value
 
 
@@ -192,7 +219,10 @@ def _per_seat(name: str, value: object, players: int) -> dict[int, object]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise SetupError("SETUP-1", f"{name} must map seats to values, not {given(value)}")
+        raise SetupError(
+            "SETUP-1",
+            said("{name} must map seats to values, not {value}", name=name, value=given(value)),
+        )
     return {_seat(f"{name} key", seat, players): v for seat, v in value.items()}
 
 
@@ -200,7 +230,10 @@ def _giant(giant: object, players: int) -> tuple[int | None, int]:
     if giant is None:
         return None, 0
     if not isinstance(giant, tuple | list) or len(giant) != 2:
-        raise SetupError("SETUP-1", f"giant must be (holder seat, band size), not {given(giant)}")
+        raise SetupError(
+            "SETUP-1",
+            said("giant must be (holder seat, band size), not {giant}", giant=given(giant)),
+        )
     return _seat("giant holder", giant[0], players), _count("giant band size", giant[1])
 
 
@@ -210,7 +243,12 @@ def _cards(state: GameState, name: str, cards: object) -> tuple[Card, ...]:
     elif isinstance(cards, list | tuple):
         words = list(cards)
     else:
-        raise SetupError("SETUP-1", f"{name} must be cards as text or a list, not {given(cards)}")
+        raise SetupError(
+            "SETUP-1",
+            said(
+                "{name} must be cards as text or a list, not {cards}", name=name, cards=given(cards)
+            ),
+        )
     found = []
     for word in words:
         if isinstance(word, Card):
@@ -219,31 +257,48 @@ def _cards(state: GameState, name: str, cards: object) -> tuple[Card, ...]:
             try:
                 found.append(state.rules.card(word))
             except KeyError as err:
-                raise SetupError("SETUP-1", f"{name}: {err.args[0]}") from None
+                raise SetupError(
+                    "SETUP-1", said("{name}: {args}", name=name, args=err.args[0])
+                ) from None
         else:
-            raise SetupError("SETUP-1", f"{name}: {given(word)} is not a card")
+            raise SetupError(
+                "SETUP-1", said("{name}: {word} is not a card", name=name, word=given(word))
+            )
     for card in found:
         if card.tribe not in state.tribes:
-            raise SetupError("SETUP-1", f"{name}: {card} belongs to a tribe that is not in play")
+            raise SetupError(
+                "SETUP-1",
+                said("{name}: {card} belongs to a tribe that is not in play", name=name, card=card),
+            )
     return tuple(sorted(found))
 
 
 def _band(state: GameState, name: str, text: object) -> Band:
     if not isinstance(text, str):
         raise SetupError(
-            "SETUP-1", f"{name}: a band is written '*LEADER CARD ...', not {given(text)}"
+            "SETUP-1",
+            said(
+                "{name}: a band is written '*LEADER CARD ...', not {text}",
+                name=name,
+                text=given(text),
+            ),
         )
     try:
         band = parse_band(text, state.rules)
     except (KeyError, ValueError) as err:
-        raise SetupError("SETUP-1", f"{name}: band {given(text)}: {err.args[0]}") from None
+        raise SetupError(
+            "SETUP-1",
+            said("{name}: band {text}: {args}", name=name, text=given(text), args=err.args[0]),
+        ) from None
     _cards(state, name, band.cards)  # every card of a tribe in play
     return band
 
 
 def _list(name: str, value: object) -> list[object]:
     if not isinstance(value, list | tuple):
-        raise SetupError("SETUP-1", f"{name} must be a list, not {given(value)}")
+        raise SetupError(
+            "SETUP-1", said("{name} must be a list, not {value}", name=name, value=given(value))
+        )
     return list(value)
 
 
@@ -263,12 +318,18 @@ def _player(
     markers = [0] * len(Kingdom)
     placed = _per_seat("kingdoms", kingdoms, n).get(seat, {})
     if not isinstance(placed, Mapping):
-        raise SetupError("SETUP-1", f"kingdoms of seat {seat} must map kingdoms to markers")
+        raise SetupError(
+            "SETUP-1", said("kingdoms of seat {seat} must map kingdoms to markers", seat=seat)
+        )
     for key, count in placed.items():
         if type(count) is not int or count < 0:
             raise SetupError(
                 "SETUP-1",
-                f"kingdoms: markers in {key} must be a non-negative integer, not {given(count)}",
+                said(
+                    "kingdoms: markers in {key} must be a non-negative integer, not {count}",
+                    key=key,
+                    count=given(count),
+                ),
             )
         markers[parse_named(Kingdom, key, "SETUP-1", "kingdoms")] = count
     colours = [
@@ -277,21 +338,32 @@ def _player(
     ]
     positions = _per_seat("merfolk", merfolk, n)
     if positions and start.merfolk is None:
-        raise SetupError("SETUP-5", "merfolk positions are given, but Merfolk are not in play")
+        raise SetupError(
+            "SETUP-5", said("merfolk positions are given, but Merfolk are not in play")
+        )
     position = _count("merfolk", positions.get(seat, 0)) if start.merfolk is not None else None
     tokens = _list("trolls", _per_seat("trolls", trolls, n).get(seat, []))
     if any(type(t) is not int for t in tokens):
-        raise SetupError("SETUP-1", f"Troll tokens are integers, not {given(tokens)}")
+        raise SetupError(
+            "SETUP-1", said("Troll tokens are integers, not {tokens}", tokens=given(tokens))
+        )
     points = _per_seat("glory", glory, n).get(seat, 0)
     if type(points) is not int:
-        raise SetupError("SETUP-1", f"glory must be an integer, not {given(points)}")
+        raise SetupError(
+            "SETUP-1", said("glory must be an integer, not {points}", points=given(points))
+        )
     supply = start.supply - sum(markers) - len(colours)
     if supply < 0:
         raise SetupError(
             "SETUP-1",
-            f"kingdoms and horde of seat {seat} use {sum(markers) + len(colours)} markers, but"
-            f" the supply holds {start.supply}{_ON_TRACK if start.merfolk is not None else ''}"
-            " (COMP-6)",
+            said(
+                "kingdoms and horde of seat {seat} use {number} markers, but the "
+                "supply holds {supply}{on_track} (COMP-6)",
+                seat=seat,
+                number=sum(markers) + len(colours),
+                supply=start.supply,
+                on_track=_ON_TRACK if start.merfolk is not None else "",
+            ),
         )
     return PlayerState(
         hand=_cards(state, f"hand of seat {seat}", _per_seat("hands", hands, n).get(seat, ())),
@@ -308,7 +380,7 @@ def _player(
     )
 
 
-_ON_TRACK = " (one more marker is on the Merfolk track)"
+_ON_TRACK = said(" (one more marker is on the Merfolk track)")
 
 
 def _all_cards(player: PlayerState) -> list[Card]:

@@ -57,18 +57,23 @@ from .components import (
     Tribe,
 )
 from .errors import MalformedActionError
+from .said import said
 
 
 def not_an_action(value: object) -> MalformedActionError:
     """The refusal of a value given where an :class:`Action` is expected (a text is read with
     ``parse_action``)."""
-    hint = ""
+    kind = type(value).__name__
     if isinstance(value, str):  # a long text is not repeated in the message
-        said = repr(value) if len(value) <= 40 else "text"
-        hint = f"; parse_action({said}) reads the notation"
-    return MalformedActionError(
-        "NOTATION", f"expected an Action, not {type(value).__name__}{hint}", value
-    )
+        text = repr(value) if len(value) <= 40 else "text"
+        reason = said(
+            "expected an Action, not {type}; parse_action({text}) reads the notation",
+            type=kind,
+            text=text,
+        )
+    else:
+        reason = said("expected an Action, not {type}", type=kind)
+    return MalformedActionError("NOTATION", reason, value)
 
 
 @attrs.frozen(slots=True)

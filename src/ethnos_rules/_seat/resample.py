@@ -57,6 +57,7 @@ from .._rules.errors import RulesError
 from .._rules.events import AgeBegan, AgeEnded, BandPlayed, CardDrawn, Passed, Recruited, RestToRow
 from .._rules.notation import parse_action
 from .._rules.randomness import Random, check_random, roll
+from .._rules.said import said
 from .._rules.state import GameState
 from .._rules.tribes import KeepPending
 from .seatview import seat_decisions, seen_items
@@ -237,8 +238,11 @@ def _defect(why: str) -> RulesError:
     of this library, told as a refusal that asks to be reported."""
     return RulesError(
         "CHANCE",
-        f"{why}, though the record was accepted: this is a defect of ethnos-rules; please"
-        " report it with the record",
+        said(
+            "{why}, though the record was accepted: this is a defect of "
+            "ethnos-rules; please report it with the record",
+            why=why,
+        ),
     )
 
 
@@ -457,9 +461,12 @@ class _Joint:
         if self.work > MAX_STEPS:
             raise RulesError(
                 "CHANCE",
-                f"the cards the other players drew unseen and showed later take"
-                f" more than {MAX_STEPS:,} steps to count; this record is too tangled to"
-                " resample exactly",
+                said(
+                    "the cards the other players drew unseen and showed later take more "
+                    "than {MAX_STEPS} steps to count; this record is too tangled to "
+                    "resample exactly",
+                    MAX_STEPS=format(MAX_STEPS, ","),
+                ),
             )
         self.memo[(step, key)] = total
         return total

@@ -50,6 +50,7 @@ from .._rules.events import (
     RestToRow,
 )
 from .._rules.notation import parse_action
+from .._rules.said import said
 from .._rules.state import GameState, Stage, copy_player, copy_state
 from .._rules.tribes import KeepPending
 from .._rules.turn import can_recruit
@@ -520,24 +521,36 @@ class SeatReplay:
         if isinstance(action, Reveal) and isinstance(pending, DrawPending):
             receiver = pending.receiver(self.state)
             if action.hidden and receiver is None:
-                raise HiddenCardError("CHANCE", "a row card is turned face up: name it", action)
+                raise HiddenCardError(
+                    "CHANCE", said("a row card is turned face up: name it"), action
+                )
             if action.hidden and receiver == seat:
-                raise HiddenCardError("CHANCE", f"seat {seat} draws this card: name it", action)
+                raise HiddenCardError(
+                    "CHANCE", said("seat {seat} draws this card: name it", seat=seat), action
+                )
             if not action.hidden and receiver not in (None, seat) and action.card != _DRAGON:
                 raise HiddenCardError(
                     "CHANCE",
-                    f"seat {seat} does not see the card seat {receiver} draws: write 'reveal ?'",
+                    said(
+                        "seat {seat} does not see the card seat {receiver} draws: write 'reveal ?'",
+                        seat=seat,
+                        receiver=receiver,
+                    ),
                     action,
                 )
         if isinstance(action, Keep) and isinstance(pending, KeepPending) and action.card:
             if action.hidden and pending.seat == seat:
                 raise HiddenCardError(
-                    "TRIBE-ELF-1", f"seat {seat} keeps this card: name it", action
+                    "TRIBE-ELF-1", said("seat {seat} keeps this card: name it", seat=seat), action
                 )
             if not action.hidden and pending.seat != seat:
                 raise HiddenCardError(
                     "TRIBE-ELF-1",
-                    f"seat {seat} does not see the card seat {pending.seat} keeps: write 'keep ?'",
+                    said(
+                        "seat {seat} does not see the card seat {seat2} keeps: write 'keep ?'",
+                        seat=seat,
+                        seat2=pending.seat,
+                    ),
                     action,
                 )
 
@@ -559,7 +572,7 @@ class SeatReplay:
                 kept = hand - Counter(pending.kept) - turn.rest
                 candidates = tuple(c for c in candidates if kept[c]) or candidates
             if not candidates:
-                raise IllegalActionError("TRIBE-ELF-1", "no card can be kept here", action)
+                raise IllegalActionError("TRIBE-ELF-1", said("no card can be kept here"), action)
             return Keep(candidates[0])
         return action
 

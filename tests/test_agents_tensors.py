@@ -15,12 +15,14 @@ import attrs  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 
 from ethnos_rules import (  # noqa: E402
+    CHANCE,
     Card,
     GameRecord,
     GameState,
     Observation,
     Options,
     RulesError,
+    SetupError,
     chance_outcomes,
     information_state,
     legal_actions,
@@ -36,6 +38,7 @@ from ethnos_rules._rules.decisions import DECISION_TYPES  # noqa: E402
 from ethnos_rules._rules.editions import FIRST_EDITION  # noqa: E402
 from ethnos_rules._rules.tribes import KeepPending  # noqa: E402
 from ethnos_rules.agents import (  # noqa: E402
+    OBSERVATION_PIECES,
     SEAT_PIECES,
     EncodedState,
     action_text,
@@ -446,3 +449,57 @@ def test_bounds_come_from_the_setup() -> None:
     assert list(row) == list(FIRST_EDITION.copies)
     with pytest.raises(SetupError, match="SETUP-1"):
         observation_bounds(7)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st_seeds, st_seeds)
+def test_one_writer_writes_every_seats_observation(seed: int, order: int) -> None:
+    """Property: one writer asked for any seat's observation (its board turned to each
+    observer), of states partly in game order and partly shuffled, band steps included, writes
+    exactly what a new writer for that seat writes."""
+    from ethnos_rules.agents import ObservationWriter
+
+    n = 2 + seed % 5
+    rng = random.Random(order)
+    nodes = []
+    for state in list(play_random(n, seed).states())[::3]:
+        node = EncodedState(state)
+        if node.to_move() is not None and node.to_move() is not CHANCE:
+            leaders = [i for i in node.legal_ids() if not node.completes(i)]
+            if leaders:  # a band begun here too
+                nodes.append(node.apply_id(rng.choice(leaders)))
+        nodes.append(node)
+    tail = nodes[len(nodes) // 2 :]
+    rng.shuffle(tail)
+    public, private = order % 2 == 0, ("none", "seat", "all")[order % 3]
+    shared = ObservationWriter(0, n, public=public, private=private)
+    for node in (nodes[: len(nodes) // 2] + tail)[:150]:
+        seat = rng.randrange(n)
+        fresh = ObservationWriter(seat, n, public=public, private=private).write(node)
+        assert (shared.write(node, seat) == fresh).all()
+    with pytest.raises(SetupError, match="SETUP-1"):
+        shared.write(nodes[0], n)
+
+
+def test_the_tensors_are_sized_by_the_editions_counts() -> None:
+    """Every size of the observation is a count of the edition the ids cover, not a number
+    written again in the agents' layer."""
+    from ethnos_rules.agents import observation_bounds
+
+    edition = FIRST_EDITION
+    shapes = dict(OBSERVATION_PIECES)
+    most = edition.players[1]
+    assert shapes["observer"] == (most,) and shapes["to_move"] == (most + 1,)
+    assert shapes["players"] == (most - edition.players[0] + 1,)
+    assert shapes["age"] == (max(edition.ages),) and shapes["dragons_drawn"] == (edition.dragons,)
+    assert shapes["tribes"] == (len(edition.tribes),)
+    assert shapes["tokens"] == (len(edition.kingdoms), max(edition.token_spaces))
+    assert shapes["row"] == shapes["hand"] == (len(edition.cards),)
+    assert shapes["hands"] == (most, len(edition.cards))
+    seat = dict(SEAT_PIECES)
+    assert seat["kingdoms"] == len(edition.kingdoms) and seat["horde"] == len(edition.colours)
+    assert seat["trolls"] == len(edition.troll_tokens) and seat["band_cards"] == len(edition.cards)
+    assert shapes["seats"] == (most, sum(seat.values()))
+    for players in range(edition.players[0], most + 1):
+        low, high = observation_bounds(players)
+        assert low.shape == high.shape == (observation_size(),)

@@ -237,3 +237,30 @@ def test_the_tribes_asked_for_are_kept_as_the_rules_read_them() -> None:
     assert [t.code for t in game.state_of_game.tribes] == ["DWA", "ELF", "GIA", "MER", "ORC"]
     with pytest.raises(SetupError, match="SETUP-3"):
         env(3, tribes=[])
+
+
+def test_history_tokens_are_what_each_agent_saw() -> None:
+    """An agent's history tokens are the tokens of its seat's information state, then the
+    steps of a band it is building; another agent's do not show that band."""
+    from ethnos_rules import GameRecord, information_state, parse_action
+    from ethnos_rules.agents import item_tokens, max_history_tokens
+
+    game = env(3)
+    game.reset(seed=5)
+    leading = None
+    for _ in range(60):
+        mask = game.observe(game.agent_selection)["action_mask"]
+        game.step(int(np.flatnonzero(mask)[-1]))  # the last id: a band's Leader when one is legal
+        if game.node.band:
+            leading = game.agent_selection
+            break
+    assert leading is not None
+    record = GameRecord.from_start(game._table.start, game._table.played().decisions())
+    for agent in game.possible_agents:
+        info = information_state(record, int(agent.removeprefix("player_")))
+        expected = [t for text in info.decisions for t in item_tokens(parse_action(text))]
+        band = list(game.node.band) if agent == leading else []
+        assert game.history_tokens(agent) == expected + band
+        assert len(expected) <= max_history_tokens(3)
+    with pytest.raises(SetupError, match="SETUP-1"):
+        game.history_tokens("player_7")

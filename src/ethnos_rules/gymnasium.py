@@ -182,7 +182,7 @@ class EthnosEnv(gymnasium.Env[Observation, np.int64]):
             seed_with = getattr(opponent, "seed", None)
             if callable(seed_with) and not isinstance(opponent, Bot):
                 seed_with(int(rng.integers(2**63)))
-        self._writers = [ObservationWriter(s, self.players) for s in range(self.players)]
+        self._writer = ObservationWriter(0, self.players)  # every seat's, from one board
         start = new_game(self.players, tribes=self.tribes, options=self.options)
         self._table = Table(start)
         self._illegal: int | None = None
@@ -269,7 +269,7 @@ class EthnosEnv(gymnasium.Env[Observation, np.int64]):
     # --- what the learner sees ---------------------------------------------------------------
 
     def _tensor(self, seat: int) -> np.ndarray:
-        tensor = self._writers[seat].write(self.game.node)
+        tensor = self._writer.write(self.game.node, seat)
         return tensor if self._scale is None else self._scale(tensor)
 
     def _mask(self) -> np.ndarray:

@@ -56,7 +56,8 @@ from ethnos_rules import (
     WrongDecisionError,
     new_game,
 )
-from ethnos_rules._agents.tensors import Played, Seen
+from ethnos_rules._agents.encoding import EDITION
+from ethnos_rules._agents.tensors import MAX_PLAYERS, Played, Seen
 from ethnos_rules._agents.worlds import World, draw_world, knowledge
 from ethnos_rules._rules.randomness import check_random
 from ethnos_rules._rules.setup import check_seat
@@ -100,8 +101,8 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=2,
+    max_num_players=EDITION.players[1],
+    min_num_players=EDITION.players[0],
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -216,24 +217,37 @@ class EthnosState(pyspiel.State):
     def current_player(self) -> int:
         return self._player
 
+    # is_chance_node, is_player_node and legal_actions are answered here for Python callers,
+    # as OpenSpiel's C++ State answers them (which C++ callers still ask): through C++, each
+    # call would come back into Python for the player to move.
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of ``player`` (by default the one to move; none for another player
+        or at the end), or at a chance node its outcomes' ids, sorted."""
+        if player is None or player == self._player:
+            return list(self.node.legal_ids())  # () at the end; the outcomes at chance
+        return []
+
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
             return []
         return list(self.node.legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(i, p.numerator / p.denominator) for i, p in self.node.chance_outcomes()]
+        return self.node.chance_floats()
 
     def _apply_action(self, action: int) -> None:
         if self._replaying:  # a drawn world's ids: its node and decisions are set at the end
             return
         node = self.node
-        if not node.completes(action):
-            self.node = node.apply_id(action)
-            return
-        decision = node.decision(action)
-        self.node = node.apply_id(action)
-        self.played = self.played.add_unstepped(decision, node.state)
+        self.node, decision = node.step_id(action)
+        if decision is not None:  # a band's Leader and cards only build the band
+            self.played = self.played.add_unstepped(decision, node.state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> EthnosState:
         """A state that ``player_id`` cannot tell from this one, drawn from the exact posterior
@@ -342,14 +356,12 @@ class EthnosObserver:
         if self.recall and not self.public:
             raise ValueError("a perfect-recall observer of python_ethnos needs public_info")
         self.players = game.players
-        # One writer a seat: a tensor is the last one with the changed pieces written anew.
-        self._writers = [
-            ObservationWriter(seat, game.players, public=self.public, private=self.private)
-            for seat in range(game.players)
-        ]
+        # One writer for every seat: a tensor is the last board with the changed pieces
+        # written anew, turned to the observer.
+        self._writer = ObservationWriter(0, game.players, public=self.public, private=self.private)
         pieces: list[tuple[str, tuple[int, ...]]]
         if self.recall:
-            pieces = [("observer", (6,)), ("history", (game.history_length,))]
+            pieces = [("observer", (MAX_PLAYERS,)), ("history", (game.history_length,))]
         else:
             pieces = observation_pieces(public=self.public, private=self.private)
         # Scaled into [0, 1] if the game says so (not the tokens of an information state).
@@ -374,7 +386,7 @@ class EthnosObserver:
         """Fill :attr:`tensor` with what ``player`` observes of ``state``."""
         check_seat(player, self.players)
         if not self.recall:
-            tensor = self._writers[player].write(state.node)
+            tensor = self._writer.write(state.node, player)
             self.tensor[:] = tensor if self._scale is None else self._scale(tensor)
             return
         self.tensor.fill(0)

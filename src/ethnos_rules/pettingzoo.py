@@ -38,6 +38,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ethnos_rules import ChanceNode, GameOverError, GameState, Options, SetupError, new_game, svg
+from ethnos_rules._agents.table import Table
 from ethnos_rules._rules.words import given
 from ethnos_rules.agents import (
     NUM_DISTINCT_ACTIONS,
@@ -96,13 +97,7 @@ def env(
 
 
 class EthnosEnv(AECEnv):
-    """The AEC environment; agents ``player_0`` … by seat.
-
-    Attributes:
-        node: The game, as an :class:`~ethnos_rules.agents.EncodedState`.
-        decisions: The decisions of the game since ``reset``, chance included, as a record of
-            it would count them (a band counts once, however many steps built it).
-    """
+    """The AEC environment; agents ``player_0`` … by seat."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human", "rgb_array"],
@@ -153,8 +148,19 @@ class EthnosEnv(AECEnv):
             agent: spaces.Discrete(NUM_DISTINCT_ACTIONS) for agent in self.possible_agents
         }
         self.np_random, _ = seeding.np_random(None)
-        self.node = EncodedState.of(start)
+        self._table = Table(start)  # the game, and a log of its decisions
         self._reset = False  # step, last and observe need a reset first
+
+    @property
+    def node(self) -> EncodedState:
+        """The game, as an :class:`~ethnos_rules.agents.EncodedState`."""
+        return self._table.node
+
+    @property
+    def decisions(self) -> int:
+        """The decisions of the game since ``reset``, chance included, as a record of it would
+        count them (a band counts once, however many steps built it)."""
+        return self._table.decisions
 
     def _new_game(self, players: int) -> GameState:
         return new_game(players, tribes=self.tribes, options=self.options)
@@ -191,12 +197,12 @@ class EthnosEnv(AECEnv):
         """
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
-        self.decisions = 0
         # Chance draws from a random.Random seeded from the environment's generator: a numpy
         # generator's draw costs several times as much, at every chance event.
         self._chance = random.Random(int(self.np_random.integers(2**63)))
-        self._writers = [ObservationWriter(seat, self.players) for seat in range(self.players)]
-        self.node = self._through_chance(EncodedState.of(self._new_game(self.players)))
+        self._writer = ObservationWriter(0, self.players)  # every seat's, from one board
+        self._table = Table(self._new_game(self.players))
+        self._table.through_chance(self._chance)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -205,11 +211,6 @@ class EthnosEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent(self.node.to_move())
         self._reset = True
-
-    def _through_chance(self, node: EncodedState) -> EncodedState:
-        node, drawn = node.through_chance(self._chance)
-        self.decisions += drawn
-        return node
 
     def _agent(self, seat: int | ChanceNode | None) -> str:
         """The agent of the seat to move (the first agent once the game is over)."""
@@ -249,10 +250,34 @@ class EthnosEnv(AECEnv):
             mask = _mask(self.node.legal_ids())
         else:
             mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
-        tensor = self._writers[seat].write(self.node)
+        tensor = self._writer.write(self.node, seat)
         if self._scale is not None:
             tensor = self._scale(tensor)
         return {"observation": tensor, "action_mask": mask}
+
+    def history_tokens(self, agent: str) -> list[int]:
+        """What ``agent`` knows, as a sequence of tokens for sequence models: each item its seat
+        saw (:func:`~ethnos_rules.agents.item_tokens`), then the band being built if it is the
+        one building it; the vocabulary is :func:`~ethnos_rules.agents.token_text`, at most
+        :func:`~ethnos_rules.agents.max_history_tokens` long. (Worked out when asked: a step
+        only logs its decision.)
+
+        >>> from ethnos_rules.agents import token_text
+        >>> game = env(players=2)
+        >>> game.reset(seed=3)
+        >>> [token_text(t) for t in game.history_tokens("player_0")][:2]
+        ['tribe CEN', 'tribe HAL']
+
+        Raises:
+            AssertionError: before ``reset`` (PettingZoo's own error for this).
+            SetupError: (``SETUP-1``) ``agent`` is not one of :attr:`possible_agents`.
+        """
+        if not self._reset:
+            EnvLogger.error_observe_before_reset()
+        seat = self._seat_of(agent)
+        table = self._table
+        band = table.node.band if table.node.to_move() == seat else ()
+        return [*table.played().recall(seat).tokens(), *band]
 
     def _not_playing(self, before_reset: Callable[[], None]) -> GameOverError:
         """Why no game is being played: PettingZoo's own error before a reset (raised by
@@ -278,10 +303,11 @@ class EthnosEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        after = self.node.apply_id(action)  # type: ignore[arg-type]  # refuses a bad id
-        self.decisions += not after.band  # a band's Leader and cards only build the band
-        self.node = self._through_chance(after)
-        seat = self.node.to_move()
+        table = self._table
+        table.apply_id(action)  # type: ignore[arg-type]  # refuses a bad id
+        if table.node.state.pending.chance:
+            table.through_chance(self._chance)
+        seat = table.node.to_move()
         self.agent_selection = self._agent(seat)
         if seat is None:  # rewards come at the end only
             self.rewards = dict(zip(self.agents, returns(self.node.state), strict=True))

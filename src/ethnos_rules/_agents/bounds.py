@@ -6,12 +6,14 @@ See :func:`max_game_length` for how they are derived.
 
 from __future__ import annotations
 
-from .._rules.editions import FIRST_EDITION
 from .._rules.options import Options, check_options
 from .._rules.setup import check_players
 from .._rules.state import Config
+from .encoding import EDITION
 
-_SETUP = 6 + 6 + 1
+# Setup's chance outcomes at most: each tribe in play, each kingdom's glory tokens, the first
+# player (SETUP-3, SETUP-4, AGE-5).
+_SETUP = max(EDITION.tribes_in_play) + len(EDITION.kingdoms) + 1
 
 
 def _checked(players: int, options: Options | None) -> Options:
@@ -25,7 +27,7 @@ def _checked(players: int, options: Options | None) -> Options:
 
 def _per_age(players: int, options: Options) -> tuple[int, int, int]:
     """The most decisions, chance events and bands of one Age."""
-    rules = FIRST_EDITION
+    rules = EDITION
     config = Config(rules, players, options)
     copies = sorted((sum(rules.cards_of([tribe])) for tribe in rules.tribes), reverse=True)
     cards = sum(copies[: config.tribe_count])
@@ -57,7 +59,8 @@ def max_game_length(players: int, options: Options | None = None) -> int:
       ``h (B + p) + B + 1`` passes;
     - one first-player event and at most ``p`` Orc Horde decisions at the Age's end.
 
-    Setup adds at most 6 tribes, 6 token layouts and a first player.
+    Setup adds at most a tribe for each in play, a token layout for each kingdom and a first
+    player (6, 6 and 1 in the first edition).
 
     >>> from ethnos_rules.agents import max_game_length
     >>> max_game_length(4) > 5_000
@@ -69,14 +72,14 @@ def max_game_length(players: int, options: Options | None = None) -> int:
     """
     options = _checked(players, options)
     decisions, _, _ = _per_age(players, options)
-    return _SETUP + Config(FIRST_EDITION, players, options).ages * decisions
+    return _SETUP + Config(EDITION, players, options).ages * decisions
 
 
 def max_chance_events(players: int, options: Options | None = None) -> int:
     """An upper bound on the chance outcomes of a whole game."""
     options = _checked(players, options)
     _, chance, _ = _per_age(players, options)
-    return _SETUP + Config(FIRST_EDITION, players, options).ages * chance
+    return _SETUP + Config(EDITION, players, options).ages * chance
 
 
 def max_history_tokens(players: int, options: Options | None = None) -> int:
@@ -85,5 +88,5 @@ def max_history_tokens(players: int, options: Options | None = None) -> int:
     band)."""
     options = _checked(players, options)
     _, _, bands = _per_age(players, options)
-    ages = Config(FIRST_EDITION, players, options).ages
-    return max_game_length(players, options) + ages * bands * (FIRST_EDITION.hand_limit - 1)
+    ages = Config(EDITION, players, options).ages
+    return max_game_length(players, options) + ages * bands * (EDITION.hand_limit - 1)

@@ -73,7 +73,7 @@ from .._rules.actions import (
     WizardDraw,
     not_an_action,
 )
-from .._rules.components import COLOURS, DRAGON, KINGDOMS, Card, Colour, Dragon, Kingdom
+from .._rules.components import DRAGON, Card, Colour, Dragon, Kingdom
 from .._rules.editions import FIRST_EDITION
 from .._rules.engine import (
     ChanceNode,
@@ -87,22 +87,24 @@ from .._rules.engine import (
 from .._rules.errors import IllegalActionError, MalformedActionError, RulesError, SetupError
 from .._rules.frozen import copier
 from .._rules.notation import parse_action
-from .._rules.options import Options
 from .._rules.randomness import check_random
 from .._rules.state import GameState
 from .._rules.words import given
 from .._seat.memo import ByIdentity
 
-_RULES = FIRST_EDITION
+EDITION = FIRST_EDITION
+"""The edition the ids cover: every block, and every tensor's size, follows its counts."""
+_RULES = EDITION
 _CARDS: tuple[Card, ...] = _RULES.cards
-TOKEN_VALUES: tuple[int, ...] = tuple(sorted(set(Options().glory_tokens)))
+TOKEN_VALUES: tuple[int, ...] = tuple(sorted(set(_RULES.default_options.glory_tokens)))
 """The printed glory-token values (COMP-5): the ``tokens`` block covers these."""
 
 _LAYOUTS: tuple[tuple[int, ...], ...] = tuple(
     values
-    for spaces in (2, 3)
+    for spaces in sorted(set(_RULES.token_spaces))
     for values in itertools.combinations_with_replacement(TOKEN_VALUES, spaces)
 )
+_SEATS = _RULES.players[1]  # the most players: the seats of the ``first`` block
 
 
 @attrs.frozen
@@ -123,12 +125,12 @@ class Block:
 
 
 def _blocks() -> tuple[Block, ...]:
-    kingdoms = [k.label for k in KINGDOMS]
+    kingdoms = [k.label for k in _RULES.kingdoms]
     cards = [c.code for c in _CARDS]
     spec: list[tuple[str, list[str]]] = [
         ("tribe", [f"tribe {t.code}" for t in _RULES.tribes]),
         ("tokens", ["tokens " + " ".join(map(str, v)) for v in _LAYOUTS]),
-        ("first", [f"first {seat}" for seat in range(6)]),
+        ("first", [f"first {seat}" for seat in range(_SEATS)]),
         ("reveal", [f"reveal {c}" for c in [*cards, DRAGON.code]]),
         ("recruit", [f"recruit {c}" for c in [*cards, "deck"]]),
         ("band leader", [f"band leader {c}" for c in cards]),
@@ -142,7 +144,7 @@ def _blocks() -> tuple[Block, ...]:
         ("chain stop", ["chain stop"]),
         ("keep", [f"keep {c}" for c in [*cards, "done"]]),
         ("wizard", [f"wizard {n}" for n in range(_RULES.hand_limit + 1)]),
-        ("empty", [_empty_text(mask) for mask in range(1 << len(COLOURS))]),
+        ("empty", [_empty_text(mask) for mask in range(1 << len(_RULES.colours))]),
     ]
     out, start = [], 0
     for name, texts in spec:
@@ -152,7 +154,9 @@ def _blocks() -> tuple[Block, ...]:
 
 
 def _empty_text(mask: int) -> str:
-    return "empty " + (" ".join(c.label for c in COLOURS if mask >> c & 1) or "none")
+    return "empty " + (
+        " ".join(c.label for i, c in enumerate(_RULES.colours) if mask >> i & 1) or "none"
+    )
 
 
 BLOCKS: tuple[Block, ...] = _blocks()
@@ -188,6 +192,7 @@ def block_of(action_id: int) -> Block:
 
 _BLOCK_OF: tuple[Block, ...] = tuple(block for block in BLOCKS for _ in block.texts)
 _LEADERS = range(_START["band leader"], _START["band add"])
+_ADDS = range(_START["band add"], BAND_DONE)
 
 
 def _check_id(action_id: object) -> int:
@@ -221,7 +226,7 @@ def _card(card: Card | Dragon) -> int:
 
 
 def _kingdom(kingdom: Kingdom | None) -> int:
-    return len(KINGDOMS) if kingdom is None else int(kingdom)
+    return len(_RULES.kingdoms) if kingdom is None else _RULES.kingdoms.index(kingdom)
 
 
 def _layout(action: LayTokens) -> int:
@@ -253,11 +258,11 @@ def _wizard(action: WizardDraw) -> int:
 
 
 def _mask(colours: Iterable[Colour]) -> int:
-    return sum(1 << c for c in colours)
+    return sum(1 << _RULES.colours.index(c) for c in colours)
 
 
 def _first(action: ChooseFirstPlayer) -> int:
-    if action.seat >= 6:
+    if action.seat >= _SEATS:
         raise MalformedActionError("NOTATION", f"there is no seat {action.seat}", action)
     return action.seat
 
@@ -315,8 +320,10 @@ def _one_id(action: Action) -> int:
 
 
 _OFFSET_OF = {kind: (_START[name], offset) for kind, (name, offset) in _ENCODERS.items()}
-# The rules build each draw's outcome once and give the same object at every draw.
+# The rules build each draw's outcome, each probability and each recruit action once and give
+# the same object again.
 _outcome_id = ByIdentity(_one_id)
+_as_float: ByIdentity[Fraction, float] = ByIdentity(lambda p: p.numerator / p.denominator)
 
 
 def _check_ruleset(action: Action) -> None:
@@ -438,11 +445,15 @@ class EncodedState:
         actions: dict[int, Action] = {}
         # The legal bands by their Leader's id: choosing a Leader keeps its bands.
         led: dict[int, list[PlayBand]] = {}
+        known = _outcome_id.table  # the rules give the same recruit actions again and again
         for action in legal_actions(self.state):
             if type(action) is PlayBand:
                 led.setdefault(leader + action.leader.index, []).append(action)
             else:
-                actions[_one_id(action)] = action
+                hit = known.get(id(action))
+                actions[hit[1] if hit is not None and hit[0] is action else _outcome_id(action)] = (
+                    action
+                )
         _set_actions(self, actions)
         _set_led(self, led)
         return tuple(sorted([*actions, *led]))
@@ -463,15 +474,32 @@ class EncodedState:
         """At a chance event, each outcome's id with its exact probability, by id."""
         outcomes = self._outcomes
         if outcomes is None:
-            found = sorted([(_outcome_id(a), p, a) for a, p in chance_outcomes(self.state)])
-            outcomes = tuple([(i, p) for i, p, _ in found])
+            found = chance_outcomes(self.state)
+            # _outcome_id's lookup by hand: a call for each of up to 68 outcomes costs more.
+            known = _outcome_id.table
+            ids = [
+                hit[1] if (hit := known.get(id(a))) is not None and hit[0] is a else _outcome_id(a)
+                for a, _ in found
+            ]
+            order: range | list[int] = range(len(ids))
+            if ids != sorted(ids):  # a draw's cards come in id order already
+                order = sorted(order, key=ids.__getitem__)
+            outcomes = tuple([(ids[k], found[k][1]) for k in order])
             # At a chance event the outcomes are the legal actions: asking again is not needed.
             # (At a player's decision there are none, and the legal ids are another matter.)
             if found and self._ids is None:
-                _set_actions(self, {i: a for i, _, a in found})
-                _set_ids(self, tuple([i for i, _, _ in found]))
+                _set_actions(self, {ids[k]: found[k][0] for k in order})
+                _set_ids(self, tuple([ids[k] for k in order]))
             _set_outcomes(self, outcomes)
         return outcomes
+
+    def chance_floats(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` with each probability as a float, in a new list."""
+        known = _as_float.table  # its lookup by hand, as for the ids
+        return [
+            (i, hit[1] if (hit := known.get(id(p))) is not None and hit[0] is p else _as_float(p))
+            for i, p in self.chance_outcomes()
+        ]
 
     def through_chance(
         self, rng: Any, outcomes: list[Action] | None = None
@@ -500,8 +528,8 @@ class EncodedState:
     def completes(self, action_id: int) -> bool:
         """False for a band's Leader or added card, which only build the band; True for every
         other id (``band done`` included), which completes a decision of the game."""
-        name = block_of(action_id).name
-        return not (name == "band add" or (name == "band leader" and not self.band))
+        action_id = _check_id(action_id)
+        return not (action_id in _ADDS or (action_id in _LEADERS and not self.band))
 
     def apply_id(self, action_id: int) -> EncodedState:
         """The state after the decision ``action_id``.
@@ -512,26 +540,47 @@ class EncodedState:
                 for its action, or :class:`~ethnos_rules.IllegalActionError` (``BAND-1``) for a
                 band step that no legal band continues with.
         """
+        return self.step_id(action_id)[0]
+
+    def step_id(self, action_id: int) -> tuple[EncodedState, Action | None]:
+        """The state after ``action_id`` (as :meth:`apply_id`), and the decision of the game
+        that it completes: the action, the band for ``band done``, or None for a band's
+        Leader or added card.
+
+        >>> from ethnos_rules import position
+        >>> from ethnos_rules.agents import EncodedState
+        >>> node = EncodedState.of(position(2, ["DWA", "ELF", "GIA", "MER", "ORC"],
+        ...                                 hands={0: "ELF-red"}))
+        >>> begun, decision = node.step_id(node.legal_ids()[-1])
+        >>> decision, str(begun.step_id(begun.legal_ids()[-1])[1])
+        (None, 'band *ELF-red')
+
+        Raises:
+            as :meth:`apply_id`.
+        """
         action_id = _check_id(action_id)
-        if action_id not in self.legal_ids():
+        ids = self._ids
+        if action_id not in (self.legal_ids() if ids is None else ids):
             raise self._refusal(action_id)
         return self._after(action_id)
 
-    def _after(self, action_id: int) -> EncodedState:
-        """The state after ``action_id``, known to be legal."""
-        if self.band and action_id != BAND_DONE:  # legal, so a "band add"
+    def _after(self, action_id: int) -> tuple[EncodedState, Action | None]:
+        """The state after ``action_id``, known to be legal, and the decision it completes."""
+        band = self.band
+        if band and action_id != BAND_DONE:  # legal, so a "band add"
             card = _CARDS[action_id - _START["band add"]]
-            added = len(self.band) - 1
+            added = len(band) - 1
             bands = tuple(
                 b for b in self._bands if len(b.others) > added and b.others[added] is card
             )
-            return _next(self, self.state, (*self.band, action_id), bands, *_UNKNOWN)
-        if not self.band and action_id in _LEADERS:
+            return _next(self, self.state, (*band, action_id), bands, *_UNKNOWN), None
+        if not band and action_id in _LEADERS:
             assert self._led is not None  # the legal ids are known
             bands = tuple(self._led[action_id])
-            return _next(self, self.state, (action_id,), bands, *_UNKNOWN)
-        after = apply_well_formed(self.state, self._decision(action_id))  # the rules' own action
-        return _next(self, after, (), (), *_UNKNOWN)
+            return _next(self, self.state, (action_id,), bands, *_UNKNOWN), None
+        decision = self._decision(action_id)
+        after = apply_well_formed(self.state, decision)  # the rules' own action
+        return _next(self, after, (), (), *_UNKNOWN), decision
 
     def decision(self, action_id: int) -> Action:
         """The action that ``action_id`` completes here (the band, for ``band done``).
@@ -631,7 +680,8 @@ def _action_of(text: str, state: GameState) -> Action:
     """The action an id's text names, for asking the rules why it is refused."""
     verb, _, rest = text.partition(" ")
     if verb == "tokens":
-        kingdom = KINGDOMS[min(len(state.tokens), len(KINGDOMS) - 1)]
+        kingdoms = _RULES.kingdoms
+        kingdom = kingdoms[min(len(state.tokens), len(kingdoms) - 1)]
         return LayTokens(kingdom, tuple(map(int, rest.split())))
     if verb == "band":  # a Leader: the other steps of a band are refused before this
         return PlayBand(_RULES.card(rest.removeprefix("leader ")))

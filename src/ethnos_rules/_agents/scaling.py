@@ -24,12 +24,12 @@ import functools
 
 import numpy as np
 
-from .._rules.editions import FIRST_EDITION
 from .._rules.options import Options
 from .bounds import _checked, _per_age
-from .tensors import SEAT_PIECES, Tensor, observation_pieces
+from .encoding import EDITION
+from .tensors import MAX_PLAYERS, SEAT_PIECES, Tensor, observation_pieces
 
-_RULES = FIRST_EDITION
+_RULES = EDITION
 
 
 def observation_bounds(
@@ -81,7 +81,7 @@ def _bounds(
         "row": copies,
         "band_added": copies,
         "hand": copies,
-        "hands": np.tile(copies, 6),
+        "hands": np.tile(copies, MAX_PLAYERS),
         "kept": copies,
     }
     one_seat_high = np.concatenate(
@@ -96,9 +96,9 @@ def _bounds(
     for name, shape in observation_pieces(public=public, private=private):
         size = int(np.prod(shape))
         if name == "seats":
-            lows.append(np.tile(one_seat_low, 6))
-            highs.append(np.tile(one_seat_high, 6))
-            glories.append(np.tile(glory, 6))
+            lows.append(np.tile(one_seat_low, MAX_PLAYERS))
+            highs.append(np.tile(one_seat_high, MAX_PLAYERS))
+            glories.append(np.tile(glory, MAX_PLAYERS))
             continue
         high = _filled(pieces.get(name, 1.0), size)
         lows.append(np.zeros(size, np.float32))

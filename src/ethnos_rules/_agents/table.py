@@ -31,11 +31,9 @@ class Table:
 
     def apply_id(self, action_id: int) -> None:
         """Take the id ``action_id`` (refused as :meth:`EncodedState.apply_id` refuses it)."""
-        node = self.node
-        after = node.apply_id(action_id)
-        if not after.band:  # a decision complete (a band's Leader and cards only build it)
-            self._log(node.decision(action_id))
-        self.node = after
+        self.node, decision = self.node.step_id(action_id)
+        if decision is not None:  # a decision complete (a band's Leader and cards only build it)
+            self._log(decision)
 
     def apply(self, action: Action, seat: int) -> None:
         """Take ``action``, a whole decision of ``seat`` (refused as the rules refuse it)."""

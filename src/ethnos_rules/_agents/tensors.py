@@ -26,10 +26,9 @@ import numpy.typing as npt
 from .._io.jsonio import RecordError
 from .._io.seats import InformationState
 from .._rules.actions import Action, Keep, RestShown, not_an_action
-from .._rules.components import KINGDOMS, Card, Tribe
+from .._rules.components import Card, Tribe
 from .._rules.decisions import DECISION_TYPES
-from .._rules.editions import FIRST_EDITION
-from .._rules.engine import CHANCE, is_terminal, step, winners
+from .._rules.engine import CHANCE, is_terminal, step, to_move, winners
 from .._rules.errors import InvalidStateError, SetupError
 from .._rules.events import Event
 from .._rules.notation import parse_action
@@ -39,13 +38,21 @@ from .._rules.words import given
 from .._seat.observation import observation
 from .._seat.seatview import seen_items
 from .bounds import max_history_tokens
-from .encoding import NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
+from .encoding import BLOCKS, EDITION, NUM_DISTINCT_ACTIONS, EncodedState, action_text, encode
 
 Tensor = npt.NDArray[np.float32]
 
-MAX_PLAYERS = 6
-_CARDS = 67
-_TOKENS_PER_KINGDOM = 3
+# Every size comes from the edition of the action ids and its counts: players, cards, tribes,
+# kingdoms (one a colour), Horde spaces (one a colour), Troll tokens, Ages, Dragons, token
+# spaces a kingdom.
+MAX_PLAYERS = EDITION.players[1]
+_FEWEST_PLAYERS = EDITION.players[0]
+_CARDS = len(EDITION.cards)
+_KINGDOMS = EDITION.kingdoms
+_COLOURS = EDITION.colours
+_TROLLS = EDITION.troll_tokens
+_AGES = max(EDITION.ages)
+_TOKENS_PER_KINGDOM = max(EDITION.token_spaces)
 
 # --- the observation ------------------------------------------------------------------------
 
@@ -53,10 +60,10 @@ SEAT_PIECES: tuple[tuple[str, int], ...] = (
     ("hand_size", 1),
     ("glory", 1),
     ("supply", 1),
-    ("kingdoms", len(KINGDOMS)),
+    ("kingdoms", len(_KINGDOMS)),
     ("merfolk", 1),
-    ("horde", 6),
-    ("trolls", 6),
+    ("horde", len(_COLOURS)),
+    ("trolls", len(_TROLLS)),
     ("giant_token", 1),
     ("bands", 1),
     ("band_cards", _CARDS),
@@ -65,22 +72,24 @@ SEAT_PIECES: tuple[tuple[str, int], ...] = (
 """What is public of each seat, in order: cards in hand, Glory, markers in supply, markers on
 each kingdom, the Merfolk track space (-1 without Merfolk), the Horde spaces taken (by colour),
 the Troll tokens held (by value), the Giant token, the number of bands played this Age, the
-cards of those bands and their Leaders (counts by card index)."""
+cards of those bands and their Leaders (counts by card index). The sizes are the edition's
+counts (:data:`~ethnos_rules.FIRST_EDITION`: 6 kingdoms and colours, 6 Troll tokens, 67
+cards)."""
 
 _SEAT_SIZE = sum(size for _, size in SEAT_PIECES)
 
 OBSERVATION_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("observer", (MAX_PLAYERS,)),
-    ("players", (MAX_PLAYERS - 1,)),
+    ("players", (MAX_PLAYERS - _FEWEST_PLAYERS + 1,)),
     ("stage", (len(Stage),)),
     ("decision", (len(DECISION_TYPES),)),
     ("to_move", (MAX_PLAYERS + 1,)),
-    ("age", (3,)),
-    ("dragons_drawn", (3,)),
+    ("age", (_AGES,)),
+    ("dragons_drawn", (EDITION.dragons,)),
     ("elves_kept", (1,)),
     ("deck", (2,)),
-    ("tribes", (12,)),
-    ("tokens", (len(KINGDOMS), _TOKENS_PER_KINGDOM)),
+    ("tribes", (len(EDITION.tribes),)),
+    ("tokens", (len(_KINGDOMS), _TOKENS_PER_KINGDOM)),
     ("row", (_CARDS,)),
     ("band_leader", (_CARDS,)),
     ("band_added", (_CARDS,)),
@@ -89,7 +98,9 @@ OBSERVATION_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("hands", (MAX_PLAYERS, _CARDS)),
     ("kept", (_CARDS,)),
 )
-"""The pieces of the observation tensor, in order, with their shapes:
+"""The pieces of the observation tensor, in order, with their shapes (sized by the edition's
+counts: :data:`~ethnos_rules.FIRST_EDITION` seats 2 to 6 players, has 67 cards, 12 tribes,
+3 Ages, 3 Dragons, 6 kingdoms with up to 3 glory tokens each):
 
 - ``observer``: one-hot of the observing seat (absolute);
 - ``players``: one-hot of the player count, 2 to 6;
@@ -114,6 +125,8 @@ OBSERVATION_PIECES: tuple[tuple[str, tuple[int, ...]], ...] = (
   private: the observer's own, or in the all-seeing view whoever's; with ``hand`` or ``hands``.
 """
 
+_PIECE_SHAPES = dict(OBSERVATION_PIECES)
+
 
 def observation_pieces(
     *, public: bool = True, private: str = "seat"
@@ -125,11 +138,11 @@ def observation_pieces(
     if public:
         out += [p for p in OBSERVATION_PIECES[1:] if p[0] not in _PRIVATE]
     if private == "seat":
-        out.append(("hand", (_CARDS,)))
+        out.append(("hand", _PIECE_SHAPES["hand"]))
     if private == "all":
-        out.append(("hands", (MAX_PLAYERS, _CARDS)))
+        out.append(("hands", _PIECE_SHAPES["hands"]))
     if private != "none":
-        out.append(("kept", (_CARDS,)))
+        out.append(("kept", _PIECE_SHAPES["kept"]))
     return out
 
 
@@ -190,13 +203,13 @@ def observation_tensor(
     encoded = node if isinstance(node, EncodedState) else EncodedState.of(node)
     players = encoded.state.config.players
     check_seat(seat, players)  # before the lookup: True is not seat 1
-    key = (seat, players, bool(public), private)
-    writers: dict[tuple[int, int, bool, str], ObservationWriter]
+    key = (players, bool(public), private)
+    writers: dict[tuple[int, bool, str], ObservationWriter]
     writers = vars(_WRITERS).setdefault("by_pieces", {})
     writer = writers.get(key)
     if writer is None:
-        writer = writers[key] = ObservationWriter(seat, players, public=public, private=private)
-    return writer.write(encoded)
+        writer = writers[key] = ObservationWriter(0, players, public=public, private=private)
+    return writer.write(encoded, seat)
 
 
 # Each thread keeps a writer for each choice of pieces: a writer writes any states, in any
@@ -215,16 +228,23 @@ def _starts(public: bool, private: str) -> dict[str, int]:
     return starts
 
 
-_STAGES, _DECISIONS, _MOVERS = len(Stage), len(DECISION_TYPES), MAX_PLAYERS + 1
+_STAGES, _DECISIONS = len(Stage), len(DECISION_TYPES)
 _DECISION_INDEX = {kind: i for i, kind in enumerate(DECISION_TYPES)}
-_MOMENT_SIZE = _STAGES + _DECISIONS + _MOVERS + 3 + 3 + 1  # from ``stage`` to ``elves_kept``
+# The pieces from ``stage`` to ``elves_kept``, ``to_move`` among them (written for each
+# observer: the board leaves it 0).
+_NAMES = [name for name, _ in OBSERVATION_PIECES]
+_MOMENT_SIZE = sum(
+    _size(shape) for _, shape in OBSERVATION_PIECES[_NAMES.index("stage") : _NAMES.index("deck")]
+)
 # A seat's pieces from ``hand_size`` to ``trolls``; the Giant token comes next, then the bands.
 _HEAD = sum(
     size for _, size in SEAT_PIECES[: [name for name, _ in SEAT_PIECES].index("giant_token")]
 )
-_TROLLS = FIRST_EDITION.troll_tokens
-_LEADER = encode(parse_action("band *CEN-green"))[0]
-_ADD = encode(parse_action("band *CEN-green CEN-green"))[1]
+_BANDS_SIZE = 1 + 2 * _CARDS  # a seat's ``bands``, ``band_cards`` and ``band_leaders``
+_COLOUR_INDEX: dict[int, int] = {colour: i for i, colour in enumerate(_COLOURS)}
+_LEADER, _ADD = (
+    next(b.start for b in BLOCKS if b.name == name) for name in ("band leader", "band add")
+)
 
 
 def _frozen(values: Any) -> memoryview:
@@ -236,13 +256,13 @@ def _frozen(values: Any) -> memoryview:
 
 
 @functools.lru_cache(maxsize=4096)
-def _moment_piece(key: tuple[int, int, int, int, int, int]) -> memoryview:
-    """The pieces from ``stage`` to ``elves_kept``."""
-    stage, decision, to_move, age, dragons, kept = key
-    ages = _STAGES + _DECISIONS + _MOVERS
+def _moment_piece(key: tuple[int, int, int, int, int]) -> memoryview:
+    """The pieces from ``stage`` to ``elves_kept``, ``to_move`` left 0."""
+    stage, decision, age, dragons, kept = key
+    ages = _STAGES + _DECISIONS + MAX_PLAYERS + 1
     now = np.zeros(_MOMENT_SIZE, np.float32)
-    now[[stage, _STAGES + decision, _STAGES + _DECISIONS + to_move, ages + age - 1]] = 1
-    now[ages + 3 : ages + 3 + dragons] = 1
+    now[[stage, _STAGES + decision, ages + age - 1]] = 1
+    now[ages + _AGES : ages + _AGES + dragons] = 1
     now[-1] = kept
     return _frozen(now)
 
@@ -261,9 +281,9 @@ def _public(player: PlayerState) -> SeatPublic:
 def _public_piece(public: SeatPublic) -> memoryview:
     """A seat's pieces from ``glory`` to ``trolls``."""
     glory, supply, kingdoms, merfolk, horde, trolls = public
-    spaces = [0.0] * 6
+    spaces = [0.0] * len(_COLOURS)
     for colour in horde:
-        spaces[colour] = 1.0
+        spaces[_COLOUR_INDEX[colour]] = 1.0
     tokens = [0.0] * len(_TROLLS)
     for value in trolls:
         tokens[_TROLLS.index(value)] = 1.0
@@ -271,24 +291,37 @@ def _public_piece(public: SeatPublic) -> memoryview:
     return _frozen([glory, supply, *kingdoms, track, *spaces, *tokens])
 
 
-_ZEROS = np.zeros(_SEAT_SIZE, np.float32).data  # zeros to clear a piece with, as a memoryview
+def _write_counts(cells: memoryview, start: int, cards: tuple[Card, ...]) -> None:
+    """Counts by card index, from ``start``, into ``cells`` where that piece is all 0."""
+    for card in cards:
+        cells[start + card.index] += 1
+
+
+_ZEROS = np.zeros(_BANDS_SIZE, np.float32).data  # to clear a piece with
 
 
 class ObservationWriter:
-    """One seat's :func:`observation_tensor`, with the same choice of pieces, for a game
-    observed decision after decision.
+    """:func:`observation_tensor` with one choice of pieces, for a game observed decision after
+    decision, from any seat (``seat`` by default).
 
-    The writer keeps the tensor it wrote last, and the parts of the state each piece showed.
-    A state shares the parts a decision leaves unchanged with the state before it, so a new
-    state's tensor is the last one with only the pieces of the parts that changed written
-    anew (the mover's seat and hand, often the row). Any states can be written, in any order;
-    a writer is not to be shared between threads.
+    The writer keeps a board: the tensor of the last state it wrote, in the order of the seats
+    (as seat 0 sees it), without what depends on the observer (the ``observer`` and ``to_move``
+    pieces, the hand, the Elves' kept cards), and the parts of the state each piece showed. A
+    state shares the parts a decision leaves unchanged with the state before it, so a new
+    state's board is the last one with only the pieces of the parts that changed written anew
+    (the mover's seat and hand, often the row), once for every seat that observes it. A seat's
+    tensor is a copy of the board with the seats turned to start at the observer and the
+    observer's own pieces written in. Any states can be written, in any order; a writer is not
+    to be shared between threads.
 
     >>> from ethnos_rules import play_random
     >>> from ethnos_rules.agents import EncodedState, ObservationWriter, observation_tensor
     >>> game = play_random(3, seed=4)
     >>> writer = ObservationWriter(1, 3)
     >>> all((writer.write(EncodedState(s)) == observation_tensor(s, 1)).all()
+    ...     for s in list(game.states())[::50])
+    True
+    >>> all((writer.write(EncodedState(s), 2) == observation_tensor(s, 2)).all()
     ...     for s in list(game.states())[::50])
     True
 
@@ -305,45 +338,50 @@ class ObservationWriter:
         check_players(players)
         check_seat(seat, players)
         self.seat, self.players, self.public, self.private = seat, players, public, private
-        self._at = _starts(public, private)
+        self._at = at = _starts(public, private)
         self._tensor = np.zeros(observation_size(public=public, private=private), np.float32)
         # Single numbers are written through a memoryview: three times cheaper than numpy's
         # indexing, which builds a numpy scalar for each.
         self._cells = self._tensor.data
-        self._tensor[seat] = 1  # the observer
         if public:
-            self._tensor[self._at["players"] + players - 2] = 1
+            self._tensor[at["players"] + players - _FEWEST_PLAYERS] = 1
         # The parts each piece shows now, compared by identity. They are kept alive here, so
         # that a part's identity is never taken for a newer object's.
+        self._state: GameState | None = None  # the state written last
         self._decision: tuple[Any, ...] = (None, 0, 0)  # the pending decision, Age, Dragons
+        self._mover = MAX_PLAYERS  # the seat to move, MAX_PLAYERS for chance and the end
         self._deck: tuple[tuple[int, ...] | None, int] = (None, 0)  # the deck, its top part
         self._setup: tuple[Any, Any] = (None, None)
         self._row: tuple[Card, ...] | None = None
         self._band: tuple[int, ...] = ()
         self._players: list[PlayerState | None] = [None] * players
         self._publics: list[SeatPublic | None] = [None] * players
-        self._bands: list[tuple[Band, ...]] = [()] * players
+        self._bands: list[tuple[Band, ...] | None] = [None] * players
         self._giant: int | None = None  # the seat holding the Giant token
-        self._hands: list[tuple[Card, ...]] = [()] * players
+        self._hands: list[tuple[Card, ...] | None] = [None] * players
+        self._hand_cells = np.zeros(players * _CARDS, np.float32).data  # by seat
         self._keeping: Any = None  # the pending decision the kept piece shows
-        self._kept_shown = False  # whether it shows any card
-        # Each seat from the observer's, as (relative seat, seat, where its pieces start).
-        seats = self._at.get("seats", 0)
-        self._order = [
-            (rel, (seat + rel) % players, seats + rel * _SEAT_SIZE) for rel in range(players)
-        ]
+        self._kept: tuple[int | None, tuple[Card, ...]] = (None, ())  # its keeper, the cards
+        # Where each piece starts (-1 for a piece not shown), and each seat's on the board.
+        self._seats_at = at.get("seats", -1)
+        self._hands_at = at.get("hands", -1)
+        self._hand_at = at.get("hand", -1)
+        self._kept_at = at.get("kept", -1)
+        self._to_move_at = at.get("to_move", -1)
+        self._seat_starts = [self._seats_at + s * _SEAT_SIZE for s in range(players)]
 
     # A copy or a pickle is a new writer with the same choice of pieces: it writes every piece
     # at its first call (a memoryview, which the writer holds, cannot be pickled).
     def __reduce__(self) -> tuple[Any, ...]:
         return (_writer, (self.seat, self.players, self.public, self.private))
 
-    def write(self, node: EncodedState) -> Tensor:
-        """The observation of ``node`` (a new array, the caller's to keep or change).
+    def write(self, node: EncodedState, seat: int | None = None) -> Tensor:
+        """The observation of ``node`` by ``seat`` (by default the writer's own): a new
+        array, the caller's to keep or change.
 
         Raises:
             SetupError: (``SETUP-1``) ``node`` is not an EncodedState of a game of this
-                writer's player count.
+                writer's player count, or ``seat`` is not one of its seats.
         """
         if type(node) is not EncodedState or node.state.config.players != self.players:
             raise SetupError(
@@ -352,33 +390,84 @@ class ObservationWriter:
                 f" not {type(node).__name__}"
                 + (f" of {node.state.config.players}" if isinstance(node, EncodedState) else ""),
             )
+        if seat is None:
+            seat = self.seat
+        elif type(seat) is not int or not 0 <= seat < self.players:
+            check_seat(seat, self.players)  # which raises, saying why
+        state = node.state
+        if state is not self._state:  # the steps of a band share their state
+            self._state = state
+            if self.public:
+                self._write_public(state)
+            if self.private == "all":
+                self._write_hands(state.players)
+            if self.private != "none" and state.pending is not self._keeping:
+                self._keep(state)
+        if self.public and node.band != self._band:
+            self._write_band_built(node.band)
+        out = self._tensor.copy()
+        # memoryview(out) costs less than out.data (numpy's stubs do not say it is a Buffer).
+        cells, n = memoryview(out), self.players  # type: ignore[arg-type]
+        cells[seat] = 1  # the observer
         if self.public:
-            self._write_public(node)
-        players, seat, n = node.state.players, self.seat, self.players
+            mover = self._mover
+            cells[self._to_move_at + (mover if mover == MAX_PLAYERS else (mover - seat) % n)] = 1
+            if seat:
+                self._turn(cells, self._seats_at, _SEAT_SIZE, seat)
+        # The board's hand and kept pieces are 0: only the kept cards are counted in.
         if self.private == "seat":
-            self._write_hand(0, players[seat].hand, self._at["hand"])
-        elif self.private == "all":
-            for rel in range(n):
-                start = self._at["hands"] + rel * _CARDS
-                self._write_hand(rel, players[(seat + rel) % n].hand, start)
-        if self.private != "none" and node.state.pending is not self._keeping:
-            self._write_kept(node.state)
-        return self._tensor.copy()
+            start = self._hand_at
+            cells[start : start + _CARDS] = self._hand_counts(state.players[seat].hand, seat)
+        elif self.private == "all" and seat:
+            self._turn(cells, self._hands_at, _CARDS, seat)
+        keeper, kept = self._kept
+        if kept and (keeper == seat or self.private == "all"):
+            _write_counts(cells, self._kept_at, kept)
+        return out
 
-    def _write_kept(self, state: GameState) -> None:
-        """The ``kept`` piece: the cards the observer's Elves (any seat's, seeing all) kept."""
+    def _turn(self, cells: memoryview, start: int, size: int, seat: int) -> None:
+        """The board's pieces of each seat, ``size`` numbers each from ``start``, written into
+        ``cells`` from ``seat``'s on (the seats relative to the observer)."""
+        board, end = self._cells, start + self.players * size
+        split = start + seat * size
+        cells[start : end - split + start] = board[split:end]
+        cells[end - split + start : end] = board[start:split]
+
+    def _hand_counts(self, hand: tuple[Card, ...], seat: int) -> memoryview:
+        """The counts of ``seat``'s hand, kept for every seat aside from the board: a hand
+        is seen at each step of a band, and its seat's turns come round again."""
+        start = seat * _CARDS
+        if hand is not self._hands[seat]:
+            self._hands[seat] = hand
+            self._hand_cells[start : start + _CARDS] = _ZEROS[:_CARDS]
+            _write_counts(self._hand_cells, start, hand)
+        return self._hand_cells[start : start + _CARDS]
+
+    def _keep(self, state: GameState) -> None:
+        """The ``kept`` piece: the cards the Elves being resolved kept, and whose they are."""
         self._keeping = state.pending
-        keeper, kept = state.pending.keeping()
-        if keeper != self.seat and self.private == "seat":
-            kept = ()
-        if kept or self._kept_shown:
-            self._write_counts(self._at["kept"], kept)
-        self._kept_shown = bool(kept)
+        self._kept = state.pending.keeping()
 
-    def _write_public(self, node: EncodedState) -> None:
+    def _write_hands(self, players: tuple[PlayerState, ...]) -> None:
+        """The ``hands`` piece, in the order of the seats."""
+        shown, cells = self._hands, self._cells
+        for seat, player in enumerate(players):
+            if player.hand is not shown[seat]:
+                shown[seat] = player.hand
+                start = self._hands_at + seat * _CARDS
+                cells[start : start + _CARDS] = _ZEROS[:_CARDS]
+                _write_counts(cells, start, player.hand)
+
+    def _write_public(self, state: GameState) -> None:
+        """Every public piece but the band being built, where it differs from the board."""
         # Each part is compared by identity first: an unchanged part is the same object.
-        state, at = node.state, self._at
-        self._write_moment(node)
+        at = self._at
+        if (
+            state.pending is not self._decision[0]
+            or state.age != self._decision[1]
+            or state.dragons_drawn != self._decision[2]
+        ):
+            self._write_moment(state)
         deck, shown = state.deck, self._deck
         if deck is not shown[0] or state.top_left != shown[1]:
             self._deck = (deck, state.top_left)
@@ -388,49 +477,45 @@ class ObservationWriter:
             self._write_setup(state.tribes, state.tokens)
         if state.row is not self._row:
             self._row = state.row
-            self._write_counts(at["row"], state.row)
-        if node.band != self._band:
-            self._write_band_built(node.band)
+            self._cells[at["row"] : at["row"] + _CARDS] = _ZEROS[:_CARDS]
+            _write_counts(self._cells, at["row"], state.row)
         players, players_shown = state.players, self._players
-        for rel, seat, start in self._order:
-            if players[seat] is not players_shown[rel]:
-                self._write_seat(rel, players[seat], start)
+        for seat, player in enumerate(players):
+            if player is not players_shown[seat]:
+                self._write_seat(seat, player)
         if state.giant_holder != self._giant:
             self._write_giant(state.giant_holder)
 
     def _write_giant(self, holder: int | None) -> None:
         """The ``giant_token`` piece of the seat that held the Giant token and of its holder."""
-        for _rel, seat, start in self._order:
-            if seat in (self._giant, holder):
-                self._cells[start + _HEAD] = seat == holder
+        for seat in (self._giant, holder):
+            if seat is not None:
+                self._cells[self._seat_starts[seat] + _HEAD] = seat == holder
         self._giant = holder
 
-    def _write_moment(self, node: EncodedState) -> None:
+    def _write_moment(self, state: GameState) -> None:
         """The pieces from ``stage`` to ``elves_kept``: what the game is deciding now, which
-        the pending decision, the Age and the Dragons drawn tell."""
-        state, shown = node.state, self._decision
+        the pending decision, the Age and the Dragons drawn tell; and who moves."""
         # Compared by identity: turns of the same seat share their pending object. An equal
         # pending object that is not the same one is only written again, to the same values.
-        if state.pending is shown[0] and state.age == shown[1] and state.dragons_drawn == shown[2]:
-            return
         self._decision = (state.pending, state.age, state.dragons_drawn)
-        mover, n = node.to_move(), self.players
-        to_move = MAX_PLAYERS if mover is None or mover is CHANCE else (mover - self.seat) % n
+        mover = to_move(state)
+        self._mover = MAX_PLAYERS if mover is None or mover is CHANCE else int(mover)
         kind = _DECISION_INDEX[type(state.pending)]
         kept = len(state.pending.keeping()[1])
-        key = (state.pending.stage, kind, to_move, state.age, state.dragons_drawn, kept)
+        key = (state.pending.stage, kind, state.age, state.dragons_drawn, kept)
         start = self._at["stage"]
         self._cells[start : start + _MOMENT_SIZE] = _moment_piece(key)
 
     def _write_setup(self, tribes: tuple[Tribe, ...], tokens: tuple[tuple[int, ...], ...]) -> None:
         """The ``tribes`` and ``tokens`` pieces: set up once, the same all game."""
         self._setup = (tribes, tokens)
-        start = self._at["tribes"]
-        piece = self._tensor[start : start + 12 + len(KINGDOMS) * _TOKENS_PER_KINGDOM]
+        start, count = self._at["tribes"], len(EDITION.tribes)
+        piece = self._tensor[start : start + count + len(_KINGDOMS) * _TOKENS_PER_KINGDOM]
         piece[:] = 0
         piece[[tribe.index for tribe in tribes]] = 1
         for k, values in enumerate(tokens):
-            piece[12 + k * _TOKENS_PER_KINGDOM :][: len(values)] = values
+            piece[count + k * _TOKENS_PER_KINGDOM :][: len(values)] = values
 
     def _write_band_built(self, band: tuple[int, ...]) -> None:
         """The ``band_leader`` and ``band_added`` pieces (ids of :mod:`~ethnos_rules.agents`)."""
@@ -442,44 +527,34 @@ class ObservationWriter:
             for step in band[1:]:
                 cells[added + step - _ADD] += 1
 
-    def _write_seat(self, rel: int, player: PlayerState, start: int) -> None:
+    def _write_seat(self, seat: int, player: PlayerState) -> None:
         """A seat's public pieces (:data:`SEAT_PIECES`) but the Giant token."""
-        self._players[rel] = player
-        self._cells[start] = len(player.hand)
+        self._players[seat] = player
+        start, cells = self._seat_starts[seat], self._cells
+        cells[start] = len(player.hand)
         public = _public(player)
-        if public != self._publics[rel]:
-            self._publics[rel] = public
-            self._cells[start + 1 : start + _HEAD] = _public_piece(public)
-        if player.bands is not self._bands[rel]:
-            self._write_bands(start + _HEAD + 1, player.bands, self._bands[rel])
-            self._bands[rel] = player.bands
+        if public != self._publics[seat]:
+            self._publics[seat] = public
+            cells[start + 1 : start + _HEAD] = _public_piece(public)
+        if player.bands is not self._bands[seat]:
+            self._write_bands(start + _HEAD + 1, player.bands, self._bands[seat])
+            self._bands[seat] = player.bands
 
-    def _write_bands(self, start: int, bands: tuple[Band, ...], shown: tuple[Band, ...]) -> None:
+    def _write_bands(
+        self, start: int, bands: tuple[Band, ...], shown: tuple[Band, ...] | None
+    ) -> None:
         """A seat's ``bands``, ``band_cards`` and ``band_leaders`` pieces, from ``start``;
         ``shown`` are the bands they show now (a band played adds to them)."""
         cells, leaders = self._cells, start + 1 + _CARDS
-        if len(bands) == len(shown) and bands == shown:  # the same bands, in a new tuple
+        if shown is not None and len(bands) == len(shown) and bands == shown:  # a new tuple
             return
-        if bands[:-1] != shown:
-            cells[start : start + 1 + 2 * _CARDS] = _ZEROS[: 1 + 2 * _CARDS]
+        if shown is None or bands[:-1] != shown:
+            cells[start : start + _BANDS_SIZE] = _ZEROS
             shown = ()
         cells[start] = len(bands)
         for band in bands[len(shown) :]:
             cells[leaders + band.leader.index] += 1
-            for card in band.cards:
-                cells[start + 1 + card.index] += 1
-
-    def _write_hand(self, rel: int, hand: tuple[Card, ...], start: int) -> None:
-        if hand is not self._hands[rel]:
-            self._hands[rel] = hand
-            self._write_counts(start, hand)
-
-    def _write_counts(self, start: int, cards: tuple[Card, ...]) -> None:
-        """Counts by card index, from ``start``."""
-        cells = self._cells
-        cells[start : start + _CARDS] = _ZEROS[:_CARDS]
-        for card in cards:
-            cells[start + card.index] += 1
+            _write_counts(cells, start + 1, band.cards)
 
 
 def _writer(seat: int, players: int, public: bool, private: str) -> ObservationWriter:
@@ -568,7 +643,7 @@ def token_text(token: int) -> str:
         return action_text(int(token))
     if token in (HIDDEN_REVEAL, HIDDEN_KEEP):
         return "reveal ?" if token == HIDDEN_REVEAL else "keep ?"
-    return f"shown {FIRST_EDITION.cards[token - SHOWN].code}"
+    return f"shown {EDITION.cards[token - SHOWN].code}"
 
 
 def item_tokens(item: Action) -> tuple[int, ...]:

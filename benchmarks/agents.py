@@ -7,7 +7,12 @@ rounds (the order turned each round), so that a busy machine slows all alike: th
 the PettingZoo environment (raw and scaled observations), the OpenSpiel game, the Gymnasium
 environment (one seat, the others ``RandomPolicy``, chance inside ``step``), and the
 do-nothing floor of ``bench.py`` (an AEC environment with the same spaces that does nothing).
-Each figure is per decision of the game; each ratio is the median of the rounds' ratios.
+Two more rows say where PettingZoo's cost goes: the same games through the action ids alone
+(``EncodedState``: legal ids, step, chance; no environment), and through the environment with
+its observation tensor not written (an ablation: a fixed array copied instead).
+Each figure is per decision of the game, in CPU time of this process (a busy machine that
+takes the processor away for a while does not count; it still slows what runs, alike in each
+round); each ratio is the median of the rounds' ratios.
 """
 
 from __future__ import annotations
@@ -30,6 +35,47 @@ def _pettingzoo_scaled(seed: int) -> int:
     from ethnos_rules.pettingzoo import env
 
     game = env(4, scaled=True)
+    bench._drive(game, seed)
+    return int(game.decisions)
+
+
+def _ids(seed: int) -> int:
+    """A game through the action ids alone, drawing as the PettingZoo environment does."""
+    import numpy as np
+
+    from ethnos_rules import new_game
+    from ethnos_rules.agents import EncodedState
+
+    rng, chance = random.Random(seed), random.Random(seed)
+    node, decisions = EncodedState.of(new_game(4)).through_chance(chance)
+    while node.to_move() is not None:
+        ids = node.legal_ids()
+        mask = np.zeros(534, np.int8)
+        mask[list(ids)] = 1
+        node, decision = node.step_id(rng.choice(np.flatnonzero(mask)))
+        decisions += decision is not None
+        if node.state.pending.chance:
+            node, drawn = node.through_chance(chance)
+            decisions += drawn
+    return decisions
+
+
+def _pettingzoo_unobserved(seed: int) -> int:
+    """A game through the PettingZoo environment with no observation tensor written (an
+    ablation: a fixed array is copied instead)."""
+    import numpy as np
+
+    from ethnos_rules.agents import observation_size
+    from ethnos_rules.pettingzoo import EthnosEnv
+
+    fixed = np.zeros(observation_size(), np.float32)
+
+    class Unobserved(EthnosEnv):
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            super().reset(seed=seed, options=options)
+            self._writer.write = lambda node, seat=None: fixed.copy()  # type: ignore[method-assign]
+
+    game = Unobserved(4)
     bench._drive(game, seed)
     return int(game.decisions)
 
@@ -68,6 +114,8 @@ def measure(games: int, rounds: int) -> dict[str, Any]:
         "raw": bench._raw_game,
         "pettingzoo": bench._pettingzoo_game,
         "pettingzoo_scaled": _pettingzoo_scaled,
+        "pettingzoo_unobserved": _pettingzoo_unobserved,
+        "ids": _ids,
         "openspiel": bench._openspiel_game,
         "gymnasium": _gymnasium,
         "floor": floor,
@@ -76,9 +124,9 @@ def measure(games: int, rounds: int) -> dict[str, Any]:
     for round_ in range(rounds):
         order = list(ways) if round_ % 2 == 0 else list(reversed(ways))
         for name in order:
-            start = time.perf_counter()
+            start = time.process_time()
             done = sum(ways[name](seed) for seed in range(games))
-            times[name].append((time.perf_counter() - start) / done * 1e6)
+            times[name].append((time.process_time() - start) / done * 1e6)
     out: dict[str, Any] = {"games": games, "rounds": rounds, "us": {}, "ratio": {}}
     for name, values in times.items():
         out["us"][name] = statistics.median(values)
@@ -96,6 +144,8 @@ LABELS = {
     "raw": "the raw API (`legal_actions`, `apply`, `sample_outcome`)",
     "pettingzoo": "PettingZoo (`last`, mask, `step`)",
     "pettingzoo_scaled": "PettingZoo, `scaled=True`",
+    "pettingzoo_unobserved": "PettingZoo with no observation tensor written (an ablation)",
+    "ids": "the action ids alone (`EncodedState`: legal ids and a mask, `step_id`, chance)",
     "openspiel": "OpenSpiel (`legal_actions`, `apply_action`, `chance_outcomes`)",
     "gymnasium": "Gymnasium, one seat, `RandomPolicy` opponents",
     "floor": "the floor: a do-nothing AEC environment (ratio: with the rules' work)",

@@ -29,6 +29,8 @@ def test_the_agents_section_runs_alone(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_each_way_plays_the_same_games() -> None:
     """Every way plays whole games of the same seeds: the decisions of the PettingZoo
-    environment's games with raw and with scaled observations are the same games."""
+    environment's games with raw, scaled and unwritten observations are the same games."""
     assert agents._pettingzoo_scaled(3) == bench._pettingzoo_game(3)
+    assert agents._pettingzoo_unobserved(3) == bench._pettingzoo_game(3)
+    assert agents._ids(3) > 300
     assert agents._gymnasium(3) > 300

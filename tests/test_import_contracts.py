@@ -196,3 +196,36 @@ def test_lint_imports_refuses_a_rules_module_importing_one_above_it(copy: Path) 
         out = " ".join(result.stdout.split())
         assert "The rules' modules in order; the game loop is their one circle BROKEN" in out
         assert "ethnos_rules._rules.state -> ethnos_rules._rules.engine" in out
+
+
+# --- the design page's map ------------------------------------------------------------------
+
+
+def mapped_modules() -> set[str]:
+    """The modules the map under "The layers" of the design page names, as paths in the package
+    (``_rules/turn.py``, ``cli.py``; ``__init__.py`` for the facade)."""
+    page = (ROOT / "docs" / "guide" / "03-design.md").read_text()
+    block = page.split("## The layers", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    named, package = set(), ""
+    for line in block.splitlines():
+        words = line.split()
+        if not words or not (words[0].endswith((".py", "/")) or words[0] == "ethnos_rules"):
+            continue
+        if not line.startswith("   "):  # a package, a top-level module or the facade
+            package = words[0] if words[0].endswith("/") else ""
+            named.add("__init__.py" if words[0] == "ethnos_rules" else words[0])
+        else:
+            named.add(package + words[0])
+    return named
+
+
+def test_the_design_page_maps_every_module() -> None:
+    package = ROOT / "src" / "ethnos_rules"
+    modules = {
+        str(p.relative_to(package))
+        if p.name != "__init__.py" or p.parent == package
+        else str(p.parent.relative_to(package)) + "/"
+        for p in package.rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert mapped_modules() == modules

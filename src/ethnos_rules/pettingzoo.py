@@ -18,6 +18,8 @@ rules' exact probabilities, so agents only ever see player decisions. The same a
 acts several times in a row: a band is built in several steps (its Leader, its cards, done),
 and a band's follow-ups are its player's too.
 Rewards come at the end only: :func:`ethnos_rules.agents.returns`.
+:meth:`EthnosEnv.history_tokens` gives what an agent knows as a sequence of tokens, for
+sequence models (vocabulary: :func:`ethnos_rules.agents.token_text`).
 
 ``render_mode="rgb_array"`` draws the board of :func:`ethnos_rules.svg.board` (every hand shown)
 as an RGB array, through cairosvg, which needs the Cairo library (Debian's ``libcairo2``).
@@ -59,7 +61,9 @@ RGB_WIDTH = 960
 def _mask(ids: tuple[int, ...]) -> Any:
     """A new mask with a 1 at each of these legal ids."""
     mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
-    cells = mask.data  # a memoryview: a few single writes, each cheaper than numpy's indexing
+    # A memoryview: a few single writes, each cheaper than numpy's indexing (and memoryview()
+    # cheaper than mask.data; numpy's stubs do not say an array is a Buffer).
+    cells = memoryview(mask)  # type: ignore[arg-type]
     for i in ids:
         cells[i] = 1
     return mask
@@ -245,12 +249,12 @@ class EthnosEnv(AECEnv):
         """
         if not self._reset:
             EnvLogger.error_observe_before_reset()
-        seat = self._seat_of(agent)
+        seat, node = self._seat_of(agent), self._table.node
         if agent == self.agent_selection and not self.terminations.get(agent, True):
-            mask = _mask(self.node.legal_ids())
+            mask = _mask(node.legal_ids())
         else:
             mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
-        tensor = self._writer.write(self.node, seat)
+        tensor = self._writer.write(node, seat)
         if self._scale is not None:
             tensor = self._scale(tensor)
         return {"observation": tensor, "action_mask": mask}

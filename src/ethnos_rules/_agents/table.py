@@ -33,7 +33,8 @@ class Table:
         """Take the id ``action_id`` (refused as :meth:`EncodedState.apply_id` refuses it)."""
         self.node, decision = self.node.step_id(action_id)
         if decision is not None:  # a decision complete (a band's Leader and cards only build it)
-            self._log(decision)
+            self._unlogged.append(decision)
+            self.decisions += 1
 
     def apply(self, action: Action, seat: int) -> None:
         """Take ``action``, a whole decision of ``seat`` (refused as the rules refuse it)."""
@@ -57,10 +58,6 @@ class Table:
         """Every decision so far, with its events."""
         self._catch_up()
         return self._played
-
-    def _log(self, decision: Action) -> None:
-        self._unlogged.append(decision)
-        self.decisions += 1
 
     def _catch_up(self) -> None:
         """Work out the events of the decisions not logged with theirs yet."""

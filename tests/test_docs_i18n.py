@@ -35,10 +35,11 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 LANGUAGES = ("es", "pt", "uk", "cs")
 
 # Each learner's page, with the sections (their headings) whose messages are the learner's;
-# None is the whole page. A page's title is always included.
+# None is the whole page, "" the lead before the first section. A page's title, and the
+# captions of its tables of contents (the sidebar of every page), are always included.
 LEARNER_PARTS: dict[str, tuple[str, ...] | None] = {
     "learn/ten-minutes": None,
-    "index": ("Learning the game? Start here",),
+    "index": ("", "Learning the game? Start here"),
     "rules/00-overview": ("The pages", "How to read the pictures"),
     "rules/01-setup-and-ages": ("In plain words",),
     "rules/02-recruiting-and-dragons": ("In plain words",),
@@ -66,7 +67,7 @@ def learner_lines(page: str) -> set[int]:
     if wanted is None:
         return set(range(1, len(lines) + 1))
     chosen = {1}
-    level = 0  # the heading level of the section being taken, 0 when none
+    level = 1 if "" in wanted else 0  # the heading level of the section being taken, 0 when none
     in_fence = False
     for number, line in enumerate(lines, start=1):
         if line.startswith("```"):
@@ -74,11 +75,11 @@ def learner_lines(page: str) -> set[int]:
         heading = None if in_fence else re.match(r"(#+) (.*)", line)
         if heading:
             depth, title = len(heading.group(1)), heading.group(2).strip()
-            if level and depth <= level:
+            if level and depth <= level and number > 1:
                 level = 0
             if title in wanted:
                 level = depth
-        if level:
+        if level or line.startswith(("```{toctree}", ":caption:")):
             chosen.add(number)
     return chosen
 
@@ -305,3 +306,9 @@ def test_learner_lines_take_the_named_sections_and_the_title() -> None:
     assert 1 in lines and 3 in lines
     example = next(n for n, line in enumerate(source, 1) if line.startswith("## The rulebook"))
     assert example not in lines and example - 1 in lines
+    index = learner_lines("index")
+    source = (DOCS / "index.md").read_text(encoding="utf-8").splitlines()
+    assert 3 in index, "the index's lead"
+    using = next(n for n, line in enumerate(source, 1) if line == "## Using the library")
+    assert using not in index and using + 2 not in index
+    assert all(n in index for n, line in enumerate(source, 1) if line.startswith("```{toctree}"))

@@ -11,6 +11,7 @@ correct, and the public entry, the play server and the pages say refusals in the
 from __future__ import annotations
 
 import gettext
+import json
 import re
 import string
 import tomllib
@@ -98,6 +99,17 @@ NOT_THE_TERM = {
     ("chance: turn up a row card ({left} left)", "turn"): "'turn up' a card, not a turn",
     ("nothing for {seats} (Age {age} pays {n} place)", "place"): "a place in the ranking",
     ("hordes must be 'empty' or 'keep', not {hordes}", "horde"): "score_now's argument hordes",
+    ("Pass the device.", "pass"): "handing the device over",
+    ("Pass the device to seat {seat}.", "pass"): "handing the device over",
+    ("hot-seat, ", "seat"): "a hot-seat game: one device passed around",
+    ("play on this device (hot-seat)", "seat"): "a hot-seat game: one device passed around",
+    ("e.g. place Rhea, band *ELF-red ELF-blue, pass", "band"): "notation",
+    ("e.g. place Rhea, band *ELF-red ELF-blue, pass", "pass"): "notation",
+    (
+        "Each option settles a point the rulebook leaves open; the first value is the default "
+        "(the guide's page “Rulings and options” says what each means).",
+        "ruling",
+    ): "the title of an English page",
 }
 """A glossary term's English word used in another sense, which the translation rightly does
 not say with the term's word."""
@@ -340,3 +352,47 @@ def test_every_sentence_of_whole_games_is_said_in_every_language() -> None:
             state = done.state
     assert not unknown, f"templates the catalogue lacks: {sorted(unknown)[:3]}"
     assert told > 300
+
+
+# --- the play server ------------------------------------------------------------------------------
+
+
+def test_the_play_server_refuses_a_band_in_spanish(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from ethnos_rules._play.games import GameStore
+    from ethnos_rules._play.server import app
+
+    with TestClient(app(GameStore(str(tmp_path))), raise_server_exceptions=False) as client:
+        body = {"players": 2, "seats": ["person", "person"], "seed": 3}
+        created = client.post("/api/games", json=body).json()
+        root = created["hotseat"].replace("/hotseat/", "/api/games/")
+        view = client.get(root + "/view?lang=es").json()
+        assert view["pending"]["text"].startswith("asiento ")  # "asiento 0: reclutar o …"
+        absent = next(c for c in ("ELF-red", "DWA-blue", "ORC-green") if c not in view["hand"])
+        tried = f"band *{absent}"
+        answers = {
+            lang: client.post(
+                root + ("/act" if lang == "en" else f"/act?lang={lang}"),
+                json={"action": tried, "version": view["version"]},
+            )
+            for lang in ("en", "es", "uk")
+        }
+        assert {a.status_code for a in answers.values()} == {422}
+        refusal = {lang: a.json()["refusal"] for lang, a in answers.items()}
+        assert refusal["en"]["reason"] == f"the band uses cards that are not in the hand: {absent}"
+        assert refusal["es"]["reason"] == f"la banda usa cartas que no están en la mano: {absent}"
+        assert refusal["uk"]["reason"].startswith("загін використовує карти")
+        for said in refusal.values():
+            assert said["rule"] == "BAND-1" and said["rule_url"] == "/rules#BAND-1"
+        assert answers["es"].json()["error"].startswith("BAND-1: la banda")
+        # the page itself, its script and the selector
+        page = client.get(created["hotseat"] + "?lang=es").text
+        assert '<html lang="es">' in page and "Tu mano" in page and "Your hand" not in page
+        assert '<option value="es" selected>Español</option>' in page
+        assert 'src="/static/table.js?lang=es"' in page
+        script = client.get("/static/table.js?lang=uk").text
+        assert json.dumps("Відмовлено: ") in script and '_("Refused: ")' not in script
+        assert '"Refused: "' in client.get("/static/table.js").text
+        # a language the referee does not speak is English
+        assert "Your hand" in client.get(created["hotseat"] + "?lang=xx").text

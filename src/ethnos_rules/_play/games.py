@@ -45,6 +45,7 @@ from .._io.files import write_text
 from .._io.records import options_from_dict
 from .._rules.actions import Action
 from .._rules.events import trace
+from .._rules.said import Said, said
 from ..bots import Bot
 
 PERSON = "person"
@@ -76,7 +77,8 @@ class PlayError(Exception):
 
 
 def refused(status: int, error: str, **more: Any) -> PlayError:
-    """A :class:`PlayError` with the message ``error`` (and more keys)."""
+    """A :class:`PlayError` with the message ``error`` (and more keys); a sentence marked with
+    ``said`` is answered in the language the request asks for."""
     return PlayError(status, {"error": error, **more})
 
 
@@ -373,15 +375,21 @@ class GameStore:
             raise refused(400, "'version' must be the version of the view acted on (an int)")
         with game.lock:
             if version != game.version:
-                raise refused(409, f"stale: the game moved on (version {game.version})")
+                raise refused(
+                    409, said("stale: the game moved on (version {version})", version=game.version)
+                )
             deciding = game.deciding()
             who = seat if seat is not None else deciding
             if who is None or deciding != who or game.kinds[who] != PERSON:
-                raise refused(403, f"not your decision: {pending_decision(game.state).text}")
+                waiting = pending_decision(game.state).text
+                raise refused(403, said("not your decision: {decision}", decision=waiting))
             try:
                 game.decide(parse_action(text), who)
             except RulesError as err:
-                raise PlayError(422, {"error": str(err), "refusal": refusal(err, text)}) from None
+                error = Said(
+                    str(err), "{error}: {reason}", {"error": err.rule, "reason": err.reason}
+                )
+                raise PlayError(422, {"error": error, "refusal": refusal(err, text)}) from None
             game.chance()
             game.save()
 

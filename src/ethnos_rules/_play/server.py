@@ -56,8 +56,10 @@ from .. import (
     redact,
     score_now,
 )
+from .._rules.said import said, word
 from .._text import rulebook
 from .._text.html_replay import replay_html
+from .._text.i18n import ENGLISH, LANGUAGE_NAMES, chosen_language, localized, page_in
 from .._text.rulebook import rules_text
 from .games import DEFAULT_OPPONENT, PERSON, Game, GameStore, PlayError, bots, refused
 from .views import rule_ids, rule_link, seat_view, sees
@@ -79,13 +81,14 @@ def app(store: GameStore) -> Starlette:
         and body."""
 
         async def endpoint(request: Request) -> Response:
+            lang = language_of(request)
             try:
                 answer = await handler(request)
             except PlayError as err:
-                return JSONResponse(err.body, status_code=err.status)
+                return JSONResponse(localized(err.body, lang), status_code=err.status)
             if isinstance(answer, Response):
                 return answer
-            return JSONResponse(answer, status_code=status)
+            return JSONResponse(localized(answer, lang), status_code=status)
 
         return endpoint
 
@@ -96,7 +99,7 @@ def app(store: GameStore) -> Starlette:
     async def setup_choices(request: Request) -> Any:
         return {
             "players": [2, 3, 4, 5, 6],
-            "tribes": [{"code": t.code, "name": t.name} for t in FIRST_EDITION.tribes],
+            "tribes": [{"code": t.code, "name": word(t.name)} for t in FIRST_EDITION.tribes],
             "tribes_in_play": {str(n): 5 if n <= 3 else 6 for n in range(2, 7)},
             "options": {name: list(values) for name, values in Options.choices().items()},
         }
@@ -168,7 +171,9 @@ def app(store: GameStore) -> Starlette:
                 try:
                     score = score_now(game.state)
                 except RulesError as err:
-                    raise refused(409, f"not now: {err.reason}", rule=err.rule) from None
+                    raise refused(
+                        409, said("not now: {reason}", reason=err.reason), rule=err.rule
+                    ) from None
                 seen = [e for e in score.events if sees(e, viewer)]
                 return {
                     "glory": list(score.glory),
@@ -217,7 +222,8 @@ def app(store: GameStore) -> Starlette:
         game, seat = found(request)
 
         def drawing() -> str:
-            return replay_html(_record_for(store, game, seat, game.finished), rules_page="/rules")
+            record = _record_for(store, game, seat, game.finished)
+            return replay_html(record, rules_page="/rules")
 
         return HTMLResponse(await run_in_threadpool(drawing))
 
@@ -225,14 +231,20 @@ def app(store: GameStore) -> Starlette:
         return HTMLResponse(rules_page())
 
     async def start_page(request: Request) -> Response:
-        return _page("index.html", "Ethnos: set up a game")
+        return _page("index.html", "Ethnos: set up a game", language_of(request))
 
     async def table_page(request: Request) -> Response:
+        lang = language_of(request)
         try:
             found(request)
         except PlayError as err:
-            return HTMLResponse(_placeholder(str(err)), status_code=err.status)
-        return _page("table.html", "Ethnos: the table")
+            return HTMLResponse(_placeholder(str(localized(err.body["error"], lang))), err.status)
+        return _page("table.html", "Ethnos: the table", lang)
+
+    async def table_script(request: Request) -> Response:
+        path = STATIC / "table.js"
+        text = page_in(path.read_text("utf-8"), language_of(request), javascript=True)
+        return Response(text, media_type="text/javascript; charset=utf-8")
 
     async def not_found(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
@@ -251,6 +263,7 @@ def app(store: GameStore) -> Starlette:
         Route("/seat/{game}/{secret}", table_page),
         Route("/hotseat/{game}/{secret}", table_page),
         Route("/rules", rules),
+        Route("/static/table.js", table_script),
         json_api("/api/bots", list_bots),
         json_api("/api/setup", setup_choices),
         json_api("/api/games", create_game, methods=["POST"], status=201),
@@ -322,11 +335,30 @@ def _record_for(store: GameStore, game: Game, seat: int | None, whole: bool) -> 
 # --- pages ------------------------------------------------------------------------------------
 
 
-def _page(name: str, title: str) -> Response:
+def language_of(request: Request) -> str:
+    """The language a request asks for (``?lang=es``); English when it names none spoken."""
+    return chosen_language([request.query_params.get("lang")])
+
+
+def _page(name: str, title: str, lang: str = ENGLISH) -> Response:
+    """A page in ``lang``: its marked words said in it, ``<html lang>``, the language selector's
+    choices and the address of the page's script."""
     path = STATIC / name
-    if path.is_file():
-        return HTMLResponse(path.read_text("utf-8"))
-    return HTMLResponse(_placeholder(title))
+    if not path.is_file():
+        return HTMLResponse(_placeholder(title))
+    text = page_in(path.read_text("utf-8"), lang)
+    text = text.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    text = text.replace("<!--languages-->", _language_options(lang), 1)
+    if lang != ENGLISH:
+        text = text.replace('src="/static/table.js"', f'src="/static/table.js?lang={lang}"', 1)
+    return HTMLResponse(text)
+
+
+def _language_options(lang: str) -> str:
+    return "".join(
+        f'<option value="{code}"{" selected" if code == lang else ""}>{html.escape(name)}</option>'
+        for code, name in LANGUAGE_NAMES.items()
+    )
 
 
 def _placeholder(text: str) -> str:

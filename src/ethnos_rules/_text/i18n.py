@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import json
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -217,13 +218,30 @@ def _unescaped(text: str) -> str:
 
 
 def page_in(text: str, lang: str, *, javascript: bool = False) -> str:
-    """A page's file with each ``_("text")`` said in ``lang``: as a JavaScript string in a
-    script (``javascript``), else as the text itself (the page's HTML; a translation is the
-    project's, trusted as its HTML is)."""
-    import json
+    """A page's file with each ``_("text")`` said in ``lang``: in a script (a JavaScript file,
+    or a ``<script>`` of an HTML page) as a JavaScript string, else as the text itself (the
+    page's HTML: a translation is the project's own, trusted as its HTML is).
 
-    def replaced(found: re.Match[str]) -> str:
-        out = say(_unescaped(found[1]), lang)
-        return json.dumps(out, ensure_ascii=False) if javascript else out
+    >>> page_in('<p>_("the rules")</p><script>say(_("the rules"))</script>', "es")
+    '<p>las reglas</p><script>say("las reglas")</script>'
+    """
+    if javascript:
+        return _MARKED.sub(lambda found: json.dumps(say(_unescaped(found[1]), lang)), text)
+    pieces = re.split(r"(<script\b.*?</script>)", text, flags=re.DOTALL)
+    return "".join(
+        page_in(piece, lang, javascript=True)
+        if piece.startswith("<script")
+        else _MARKED.sub(lambda found: say(_unescaped(found[1]), lang), piece)
+        for piece in pieces
+    )
 
-    return _MARKED.sub(replaced, text)
+
+def localized(answer: Any, lang: str) -> Any:
+    """``answer`` (a JSON value) with each marked sentence in it said in ``lang``."""
+    if isinstance(answer, Said):
+        return say(answer, lang)
+    if isinstance(answer, dict):
+        return {key: localized(value, lang) for key, value in answer.items()}
+    if isinstance(answer, list | tuple):
+        return [localized(value, lang) for value in answer]
+    return answer

@@ -17,6 +17,14 @@
   const POLL_WAITING_MS = 500;
   const POLL_IDLE_MS = 1500;
 
+  // The page's words: the server writes each marked text of this file (_ called on a string)
+  // in the page's language
+  // (?lang=es, <html lang>); what it says through the API comes in that language too.
+  const LANG = document.documentElement.lang || "en";
+  function _(text) { return text; }
+  const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+  const withLang = (url) => (LANG === "en" ? url : url + (url.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(LANG));
+
   const $ = (id) => document.getElementById(id);
   const el = (tag, props, text) => {
     const node = document.createElement(tag);
@@ -45,14 +53,14 @@
   // ------------------------------------------------------------------ talking to the server
 
   async function getJSON(url) {
-    const resp = await fetch(url, { headers: { Accept: "application/json" } });
+    const resp = await fetch(withLang(url), { headers: { Accept: "application/json" } });
     let body = null;
     try { body = await resp.json(); } catch (_) { body = null; }
     return { status: resp.status, ok: resp.ok, body: body || {} };
   }
 
   async function postJSON(url, data) {
-    const resp = await fetch(url, {
+    const resp = await fetch(withLang(url), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(data),
@@ -70,7 +78,7 @@
     if (!named || !named.rule) return document.createTextNode("");
     const rule = named.rule;
     const a = el("a", { href: named.rule_url || "/rules#" + encodeURIComponent(rule), target: "_blank", rel: "noopener", class: "rule" }, rule);
-    a.title = named.rule_title || "the text of rule " + rule;
+    a.title = named.rule_title || fmt(_("the text of rule {rule}"), { rule: rule });
     return a;
   }
 
@@ -89,34 +97,35 @@
     const c = cardLabel(code);
     const b = el("button", { type: "button", class: "card " + (extraClass || "") + (c.colour ? " c-" + c.colour.toLowerCase() : " c-none"), "data-card": code });
     b.appendChild(el("span", { class: "card-tribe" }, c.name));
-    b.appendChild(el("span", { class: "card-colour" }, c.colour || "any colour"));
+    b.appendChild(el("span", { class: "card-colour" }, c.colour || _("any colour")));
     b.appendChild(el("span", { class: "card-code" }, code));
     b.title = code;
     return b;
   }
 
   function seatName(seat) {
-    if (seat === null || seat === undefined) return "chance";
-    if (view && seat === view.seat) return "seat " + seat + " (you)";
+    if (seat === null || seat === undefined) return _("chance");
+    if (view && seat === view.seat) return fmt(_("seat {seat} (you)"), { seat: seat });
     const kind = view && view.seats ? (view.seats.find((x) => x.seat === seat) || {}).kind : null;
-    return "seat " + seat + (kind && kind !== "person" ? " (" + kind + " bot)" : "");
+    if (kind && kind !== "person") return fmt(_("seat {seat} ({bot} bot)"), { seat: seat, bot: kind });
+    return fmt(_("seat {seat}"), { seat: seat });
   }
 
   function showRefusal(refusal) {
     const box = $("refusal");
     box.replaceChildren();
-    box.appendChild(el("strong", null, "Refused: "));
-    box.appendChild(document.createTextNode(refusal.reason || "the referee refuses this."));
+    box.appendChild(el("strong", null, _("Refused: ")));
+    box.appendChild(document.createTextNode(refusal.reason || _("the referee refuses this.")));
     box.appendChild(document.createTextNode(" "));
     const rule = el("span", { class: "refusal-rule" });
-    rule.appendChild(document.createTextNode("(rule "));
+    rule.appendChild(document.createTextNode(_("(rule ")));
     rule.appendChild(ruleLink(refusal));
     rule.appendChild(document.createTextNode(")"));
     box.appendChild(rule);
     const tried = el("p", { class: "refusal-tried" });
-    tried.appendChild(document.createTextNode("You tried "));
+    tried.appendChild(document.createTextNode(_("You tried ")));
     tried.appendChild(el("code", null, refusal.text || ""));
-    tried.appendChild(document.createTextNode(". Nothing changed; try something else."));
+    tried.appendChild(document.createTextNode(_(". Nothing changed; try something else.")));
     box.appendChild(tried);
     box.hidden = false;
   }
@@ -152,13 +161,13 @@
       } else if (r.status === 422 && r.body.refusal) {
         showRefusal(Object.assign({ text: text }, r.body.refusal));
       } else if (r.status === 409) {
-        showMessage((r.body.error || "The game moved on.") + " The table is shown as it is now; try again.");
+        showMessage((r.body.error || _("The game moved on.")) + " " + _("The table is shown as it is now; try again."));
         await poll(true);
       } else {
-        showMessage(r.body.error || "The server answered " + r.status + ".");
+        showMessage(r.body.error || fmt(_("The server answered {status}."), { status: r.status }));
       }
     } catch (err) {
-      showMessage("The server cannot be reached (" + err + "). Is `ethnos-rules play` still running?");
+      showMessage(fmt(_("The server cannot be reached ({error}). Is `ethnos-rules play` still running?"), { error: err }));
     } finally {
       busy = false;
     }
@@ -195,7 +204,7 @@
       b.addEventListener("click", () => togglePick(i));
       hand.appendChild(b);
     });
-    if (!cards.length) hand.appendChild(el("span", { class: "empty" }, "no cards"));
+    if (!cards.length) hand.appendChild(el("span", { class: "empty" }, _("no cards")));
     $("hand-count").textContent = "(" + cards.length + ")";
 
     const tray = $("band-tray");
@@ -204,7 +213,7 @@
     picks.forEach((i) => {
       const chip = el("button", { type: "button", class: "chip" + (leader === i ? " leader" : ""), "data-card": view.hand[i] },
         (leader === i ? "★ " : "☆ ") + view.hand[i]);
-      chip.title = leader === i ? "the Leader of the band" : "make " + view.hand[i] + " the Leader";
+      chip.title = leader === i ? _("the Leader of the band") : fmt(_("make {card} the Leader"), { card: view.hand[i] });
       chip.addEventListener("click", () => { leader = i; renderHand(); });
       chips.appendChild(chip);
     });
@@ -221,8 +230,8 @@
       b.addEventListener("click", () => act("recruit " + code));
       row.appendChild(b);
     });
-    if (!(view.row || []).length) row.appendChild(el("span", { class: "empty" }, "the row is empty"));
-    $("deck-count").textContent = view.deck === 1 ? "1 card" : view.deck + " cards";
+    if (!(view.row || []).length) row.appendChild(el("span", { class: "empty" }, _("the row is empty")));
+    $("deck-count").textContent = view.deck === 1 ? _("1 card") : fmt(_("{n} cards"), { n: view.deck });
   }
 
   function renderPending() {
@@ -232,9 +241,10 @@
     if (p.hidden) return;
     const pend = view.pending;
     const who = el("span", { class: "who" },
-      pend.yours ? "Your decision: " : pend.seat === null || pend.seat === undefined ? "Waiting: " : "S" + seatName(pend.seat).slice(1) + " decides: ");
+      pend.yours ? _("Your decision: ") : pend.seat === null || pend.seat === undefined ? _("Waiting: ") : fmt(_("{seat} decides: "), { seat: seatName(pend.seat) }));
     p.appendChild(who);
-    const what = pend.text.replace(/\s*\(([A-Z]+(?:-[A-Za-z0-9]+)+)\)\s*$/, "").replace(/^seat \d+:\s*/i, "");
+    // the description without its rule id and its "seat N: " (in any language: up to the colon)
+    const what = pend.text.replace(/\s*\(([A-Z]+(?:-[A-Za-z0-9]+)+)\)\s*$/, "").replace(/^[^:\d]{1,20}\d+:\s*/, "");
     p.appendChild(document.createTextNode(what + " "));
     p.appendChild(ruleLink(pend));
   }
@@ -242,9 +252,9 @@
   function renderSummary() {
     const s = $("summary");
     const glory = (view.glory || []).map((g, seat) => seatName(seat) + ": " + g).join(" · ");
-    s.textContent = "Age " + view.age + " · Glory: " + glory;
-    $("whoami").textContent = "— " + (HOTSEAT ? "hot-seat, " : "") + "seat " + view.seat;
-    document.title = "Ethnos — seat " + view.seat + (view.pending && view.pending.yours ? " (your move)" : "");
+    s.textContent = fmt(_("Age {age} · Glory: {glory}"), { age: view.age, glory: glory });
+    $("whoami").textContent = "— " + (HOTSEAT ? _("hot-seat, ") : "") + fmt(_("seat {seat}"), { seat: view.seat });
+    document.title = "Ethnos — " + fmt(_("seat {seat}"), { seat: view.seat }) + (view.pending && view.pending.yours ? _(" (your move)") : "");
   }
 
   function renderBoard() {
@@ -290,7 +300,7 @@
     for (const entry of entries) {
       const li = el("li", { class: "ev" + (entry.step === newest ? " newest" : ""), "data-step": String(entry.step) });
       li.value = entry.step;
-      li.appendChild(el("span", { class: "ev-step" }, "step " + entry.step + ": "));
+      li.appendChild(el("span", { class: "ev-step" }, fmt(_("step {step}: "), { step: entry.step })));
       li.appendChild(el("span", { class: "ev-text" }, withoutRule(entry.text)));
       if (entry.rule) {
         li.appendChild(document.createTextNode(" "));
@@ -318,14 +328,14 @@
       const tr = el("tr", { class: winners.includes(seat) ? "winner" : "" });
       tr.appendChild(el("td", null, seatName(seat)));
       tr.appendChild(el("td", null, String(g)));
-      tr.appendChild(el("td", null, winners.includes(seat) ? "wins" : ""));
+      tr.appendChild(el("td", null, winners.includes(seat) ? _("wins") : ""));
       tbody.appendChild(tr);
     });
     $("dl-seat").href = API + "/record.json";
     $("dl-seat").setAttribute("download", "ethnos-" + view.game + "-seat" + view.seat + ".json");
     $("dl-whole").href = API + "/record.json?whole=1";
     $("dl-whole").setAttribute("download", "ethnos-" + view.game + ".json");
-    $("open-replay").href = API + "/replay.html";
+    $("open-replay").href = withLang(API + "/replay.html");
     box.hidden = false;
   }
 
@@ -372,8 +382,8 @@
     $("table").hidden = true;
     $("hand").replaceChildren();
     $("board").replaceChildren();
-    $("cover-text").textContent = "Pass the device to seat " + v.seat + ".";
-    $("cover-show").textContent = "I am seat " + v.seat + ": show my hand";
+    $("cover-text").textContent = fmt(_("Pass the device to seat {seat}."), { seat: v.seat });
+    $("cover-show").textContent = fmt(_("I am seat {seat}: show my hand"), { seat: v.seat });
     $("cover").hidden = false;
     document.body.dataset.state = "covered";
     document.body.dataset.seat = String(v.seat);
@@ -421,7 +431,7 @@
           const v = r.body;
           if (pendingView) {
             pendingView = v; // still behind the cover
-            $("cover-text").textContent = "Pass the device to seat " + v.seat + ".";
+            $("cover-text").textContent = fmt(_("Pass the device to seat {seat}."), { seat: v.seat });
           } else if (!view || v.version !== view.version || v.seat !== view.seat || (v.log && v.log.length) || v.finished !== view.finished) {
             take(v, false);
             pollDelay = POLL_FAST_MS;
@@ -429,11 +439,11 @@
           }
           if (v.finished || (v.pending && v.pending.yours)) next = POLL_IDLE_MS;
         } else {
-          showMessage(r.body.error || "The server answered " + r.status + ".");
+          showMessage(r.body.error || fmt(_("The server answered {status}."), { status: r.status }));
           next = POLL_IDLE_MS * 2;
         }
       } catch (err) {
-        showMessage("The server cannot be reached (" + err + "). Is `ethnos-rules play` still running?");
+        showMessage(fmt(_("The server cannot be reached ({error}). Is `ethnos-rules play` still running?"), { error: err }));
         next = POLL_IDLE_MS * 2;
       }
     }
@@ -448,10 +458,10 @@
     const r = await getJSON(API + "/hint/legal");
     const actions = (r.body && r.body.actions) || [];
     if (!actions.length) {
-      box.appendChild(el("p", { class: "tip" }, r.body.pending ? "Not your decision now: " + r.body.pending : (r.body.error || "No decision of yours now.")));
+      box.appendChild(el("p", { class: "tip" }, r.body.pending ? _("Not your decision now: ") + r.body.pending : (r.body.error || _("No decision of yours now."))));
       return;
     }
-    box.appendChild(el("p", { class: "tip" }, "The referee's legal moves for you now (click one to play it):"));
+    box.appendChild(el("p", { class: "tip" }, _("The referee's legal moves for you now (click one to play it):")));
     const list = el("div", { class: "legal-list" });
     for (const text of actions) {
       const b = el("button", { type: "button", class: "legal-move", "data-action": text }, text);
@@ -465,10 +475,10 @@
     const out = $("hint-out");
     out.replaceChildren();
     const r = await getJSON(API + "/hint/score-now");
-    if (!r.ok) { out.textContent = r.body.error || "No answer (" + r.status + ")."; out.hidden = false; return; }
-    out.appendChild(el("h4", null, "If the Age ended now"));
+    if (!r.ok) { out.textContent = r.body.error || fmt(_("No answer ({status})."), { status: r.status }); out.hidden = false; return; }
+    out.appendChild(el("h4", null, _("If the Age ended now")));
     const glory = r.body.glory || [];
-    out.appendChild(el("p", null, "Glory: " + glory.map((g, seat) => seatName(seat) + ": " + g).join(" · ")));
+    out.appendChild(el("p", null, _("Glory: ") + glory.map((g, seat) => seatName(seat) + ": " + g).join(" · ")));
     const ul = el("ul");
     const rules = r.body.rules || [];
     (r.body.lines || []).forEach((line, i) => {
@@ -486,13 +496,13 @@
     const name = $("hint-bot-name").value || "greedy";
     const r = await getJSON(API + "/hint/bot?name=" + encodeURIComponent(name));
     if (!r.ok || !r.body.action) {
-      out.textContent = r.body.error || "The bot has nothing to decide now.";
+      out.textContent = r.body.error || _("The bot has nothing to decide now.");
       out.hidden = false;
       return;
     }
-    out.appendChild(el("h4", null, "The " + (r.body.bot || name) + " bot would play"));
+    out.appendChild(el("h4", null, fmt(_("The {bot} bot would play"), { bot: r.body.bot || name })));
     const b = el("button", { type: "button", class: "legal-move", "data-action": r.body.action }, r.body.action);
-    b.title = "play it";
+    b.title = _("play it");
     b.addEventListener("click", () => act(r.body.action));
     out.appendChild(b);
     out.hidden = false;
@@ -511,8 +521,14 @@
     $("cover-show").addEventListener("click", uncover);
     $("zoom").addEventListener("click", () => {
       const zoomed = $("board").classList.toggle("zoomed");
-      $("zoom").textContent = zoomed ? "fit to width" : "zoom in";
+      $("zoom").textContent = zoomed ? _("fit to width") : _("zoom in");
       $("zoom").setAttribute("aria-pressed", zoomed ? "true" : "false");
+    });
+    const language = $("language");
+    if (language) language.addEventListener("change", () => {
+      const url = new URL(location.href);
+      url.searchParams.set("lang", language.value);
+      location.assign(url.toString());
     });
     try {
       const [setup, bots] = await Promise.all([getJSON("/api/setup"), getJSON("/api/bots")]);

@@ -32,7 +32,6 @@ import os
 import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 import tracemalloc
@@ -45,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import crosscheck
 import floor
+import importtime
 import perft
 import reading
 import resampling
@@ -625,6 +625,7 @@ TARGETS = [
         ">=",
     ),
     ("every state of a 6-player game <= 1 MB", ("memory", "held_mb"), 1.0, "<="),
+    ("import ethnos_rules <= 2 x import chess", ("startup", "ratio_median"), 2.0, "<="),
     ("perft golden present: positions that do not match = 0", ("perft", "mismatch_count"), 0, "=="),
     ("floor honesty: decisions/game within 4 s.e.", ("honesty", "max_abs_z"), 4.0, "<="),
     ("2 processes >= 1.7 x one (validate_many)", ("parallel", "ratio"), 1.7, ">="),
@@ -883,17 +884,7 @@ def markdown(results: dict[str, Any]) -> str:
         f" {m['traced_mb']:.2f} MB held, {m['peak_mb']:.2f} MB peak.",
     ]
     if results.get("startup"):
-        st = results["startup"]
-        loads = "loads" if st["jsonschema_loaded"] else "does not load"
-        lines += [
-            "",
-            "## Start-up",
-            "",
-            f"`import ethnos_rules` in a new interpreter: **{st['import_ms']:.0f} ms** beyond"
-            f" the interpreter's own start ({st['python_ms']:.0f} ms), the median of"
-            f" {st['runs']} runs beside runs that import nothing. The import {loads}"
-            " jsonschema, which only reading a record needs.",
-        ]
+        lines += importtime.markdown(results["startup"])
     lines += ["", "## Targets", "", "| target | measured | |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in check_targets(results)]
     return "\n".join(lines) + "\n"
@@ -969,26 +960,10 @@ def run(
 
 
 def startup(runs: int) -> dict[str, Any]:
-    """Milliseconds to import the package in a new interpreter, beyond the interpreter's own
-    start (the median of ``runs``, each beside a run that imports nothing), and whether the
-    import loads jsonschema, which only reading a record needs."""
-    code = "import sys, ethnos_rules; print('jsonschema' in sys.modules)"
-    with_import, bare, loaded = [], [], ""
-    for _ in range(runs):
-        start = time.perf_counter()
-        loaded = subprocess.run(
-            [sys.executable, "-c", code], check=True, capture_output=True, text=True
-        ).stdout.strip()
-        with_import.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
-        bare.append(time.perf_counter() - start)
-    return {
-        "runs": runs,
-        "import_ms": statistics.median(a - b for a, b in zip(with_import, bare, strict=True)) * 1e3,
-        "python_ms": statistics.median(bare) * 1e3,
-        "jsonschema_loaded": loaded == "True",
-    }
+    """``import ethnos_rules`` beside ``import chess``, ``runs`` alternating rounds, and whether
+    the import loads jsonschema, which only reading a record needs: see
+    ``benchmarks/importtime.py``."""
+    return importtime.measure(runs)
 
 
 HONESTY_Z = 4.0

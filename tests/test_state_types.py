@@ -75,6 +75,7 @@ def _fields_of(state: GameState) -> dict[str, typing.Any]:
 
 
 PLANTED = """
+import ethnos_rules
 from ethnos_rules import new_game
 from ethnos_rules._rules.bands import new_band
 from ethnos_rules._rules.state import GameState, copy_player, copy_state
@@ -90,6 +91,7 @@ WRONG = {
     'GameState(state.config, state.pending, age="two")': 'Argument "age"',
     "state.with_player(0, player, top_lef=3)": 'Unexpected keyword argument "top_lef"',
     'new_band(player.hand[0], "x")': "Argument 2",
+    "ethnos_rules.nwe_game(4)": 'Module has no attribute "nwe_game"',
 }
 RIGHT = [
     "copy_state(state, age=2, dragons_drawn=1, players=state.players)",
@@ -97,12 +99,14 @@ RIGHT = [
     "GameState(state.config, state.pending, age=2, row=())",
     "state.with_player(0, player, top_left=3)",
     "new_band(player.hand[0], ())",
+    "ethnos_rules.new_game(4)",
 ]
 
 
 def test_mypy_refuses_a_wrong_field_name_or_type_in_a_fast_copy(tmp_path: Path) -> None:
     """A planted snippet: each wrong name or type given to copy_state, copy_player, GameState
-    or a maker constructor is a mypy error on its line; the right calls are not."""
+    or a maker constructor, and a misspelt name of the package (whose names are imported when
+    first used), is a mypy error on its line; the right calls are not."""
     lines = [*PLANTED.strip().splitlines(), *WRONG, *RIGHT]
     (tmp_path / "planted.py").write_text("\n".join(lines) + "\n")
     out = subprocess.run(

@@ -20,75 +20,17 @@ True
 (0, 0, 0, 0)
 """
 
-from typing import Any
+from __future__ import annotations
 
-from . import _pictures  # noqa: F401  (draws states and observations: str(), Jupyter)
-from ._checks.invariants import check_state, state_problems
-from ._io.archive import validate_files, validate_many
-from ._io.jsonio import MAX_RECORD_BYTES, RecordError
-from ._io.records import (
-    MAX_DECISIONS,
-    MAX_METADATA_DEPTH,
-    RECORD_VERSION,
-    RECORD_VERSIONS,
-    GameRecord,
-)
-from ._io.seats import InformationState, information_state, redact, resample
-from ._io.snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json
-from ._io.validation import ClaimDifference, ValidationReport, validate
-from ._replay.position import position
-from ._replay.replay import Decision, Playthrough, Refusal, Visitor, play_random, replay
-from ._rules.actions import (
-    Action,
-    AddToHorde,
-    Checkpoint,
-    ChooseFirstPlayer,
-    ChooseTribe,
-    EmptyHorde,
-    Keep,
-    LayTokens,
-    Pass,
-    Place,
-    PlayBand,
-    Recruit,
-    RestShown,
-    Reveal,
-    StopChain,
-    TakeTroll,
-    WizardDraw,
-)
-from ._rules.components import (
-    DRAGON,
-    HIDDEN,
-    Card,
-    Colour,
-    Dragon,
-    Kingdom,
-    Ruleset,
-    Tribe,
-)
-from ._rules.decisions import PendingDecision
-from ._rules.editions import FIRST_EDITION, default_ruleset
-from ._rules.engine import (
-    CHANCE,
-    ChanceNode,
-    Step,
-    apply,
-    chance_outcomes,
-    end_age_now,
-    glory,
-    is_chance,
-    is_terminal,
-    legal_actions,
-    outcome,
-    pending_decision,
-    sample,
-    sample_outcome,
-    score_now,
-    step,
-    to_move,
-    winners,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Imported at once: the errors (shown below as this package's own, also in tracebacks raised
+# before any other name is asked for) and the pictures' drawers, which the rules' states and
+# observations draw themselves with (str(), Jupyter); that loads the state's module, not the
+# rules' others.
+from . import _pictures  # noqa: F401
+from ._io.jsonio import RecordError
 from ._rules.errors import (
     GameOverError,
     HiddenCardError,
@@ -100,60 +42,132 @@ from ._rules.errors import (
     SetupError,
     WrongDecisionError,
 )
-from ._rules.events import (
-    EVENT_TYPES,
-    AgeBegan,
-    AgeEnded,
-    AgeScored,
-    AreaScored,
-    BandPlayed,
-    BandScored,
-    CardDrawn,
-    CardKept,
-    ChainOffered,
-    ChainStopped,
-    CheckpointDeclined,
-    CheckpointsLost,
-    DeckSplit,
-    DragonRevealed,
-    Event,
-    FirstPlayer,
-    GameEnded,
-    GiantScored,
-    GiantTokenMissed,
-    GiantTokenTaken,
-    HandDiscarded,
-    HordeBlocked,
-    HordeDeclined,
-    HordeEmptied,
-    HordeKept,
-    HordeMarkerAdded,
-    KeepingDone,
-    MarkerPlaced,
-    MerfolkMoved,
-    Passed,
-    PlacementDeclined,
-    PlacementTest,
-    Prize,
-    Recruited,
-    RestToRow,
-    TieGroup,
-    TokensLaid,
-    TribeChosen,
-    TribesInPlay,
-    TrollDeclined,
-    TrollTokenTaken,
-    WizardsDraw,
-)
-from ._rules.notation import parse_action
-from ._rules.options import MerfolkBoard, Options
-from ._rules.scoring import AgeScore
-from ._rules.setup import new_game
-from ._rules.state import AgeSummary, Band, DecisionKind, GameState, PlayerState
-from ._rules.words import given
-from ._seat.observation import Observation, SeatView, observation
-from ._text.i18n import LANGUAGES, LanguageError, translate
-from ._text.narration import narrate
+
+# Every other public name is imported from its module when first asked for (PEP 562
+# ``__getattr__`` below): records, their schema and cattrs, seat views, narration and the
+# checks cost nothing to a program that never uses them. The imports below are the one list
+# of where each name lives: type checkers read them, and __getattr__ reads them too.
+if TYPE_CHECKING:
+    __version__: str
+    from ._checks.invariants import check_state, state_problems
+    from ._io.archive import validate_files, validate_many
+    from ._io.jsonio import MAX_RECORD_BYTES
+    from ._io.records import (
+        MAX_DECISIONS,
+        MAX_METADATA_DEPTH,
+        RECORD_VERSION,
+        RECORD_VERSIONS,
+        GameRecord,
+    )
+    from ._io.seats import InformationState, information_state, redact, resample
+    from ._io.snapshot import SNAPSHOT_VERSION, state_from_json, state_to_json
+    from ._io.validation import ClaimDifference, ValidationReport, validate
+    from ._replay.position import position
+    from ._replay.replay import Decision, Playthrough, Refusal, Visitor, play_random, replay
+    from ._rules.actions import (
+        Action,
+        AddToHorde,
+        Checkpoint,
+        ChooseFirstPlayer,
+        ChooseTribe,
+        EmptyHorde,
+        Keep,
+        LayTokens,
+        Pass,
+        Place,
+        PlayBand,
+        Recruit,
+        RestShown,
+        Reveal,
+        StopChain,
+        TakeTroll,
+        WizardDraw,
+    )
+    from ._rules.components import (
+        DRAGON,
+        HIDDEN,
+        Card,
+        Colour,
+        Dragon,
+        Kingdom,
+        Ruleset,
+        Tribe,
+    )
+    from ._rules.decisions import PendingDecision
+    from ._rules.editions import FIRST_EDITION, default_ruleset
+    from ._rules.engine import (
+        CHANCE,
+        ChanceNode,
+        Step,
+        apply,
+        chance_outcomes,
+        end_age_now,
+        glory,
+        is_chance,
+        is_terminal,
+        legal_actions,
+        outcome,
+        pending_decision,
+        sample,
+        sample_outcome,
+        score_now,
+        step,
+        to_move,
+        winners,
+    )
+    from ._rules.events import (
+        EVENT_TYPES,
+        AgeBegan,
+        AgeEnded,
+        AgeScored,
+        AreaScored,
+        BandPlayed,
+        BandScored,
+        CardDrawn,
+        CardKept,
+        ChainOffered,
+        ChainStopped,
+        CheckpointDeclined,
+        CheckpointsLost,
+        DeckSplit,
+        DragonRevealed,
+        Event,
+        FirstPlayer,
+        GameEnded,
+        GiantScored,
+        GiantTokenMissed,
+        GiantTokenTaken,
+        HandDiscarded,
+        HordeBlocked,
+        HordeDeclined,
+        HordeEmptied,
+        HordeKept,
+        HordeMarkerAdded,
+        KeepingDone,
+        MarkerPlaced,
+        MerfolkMoved,
+        Passed,
+        PlacementDeclined,
+        PlacementTest,
+        Prize,
+        Recruited,
+        RestToRow,
+        TieGroup,
+        TokensLaid,
+        TribeChosen,
+        TribesInPlay,
+        TrollDeclined,
+        TrollTokenTaken,
+        WizardsDraw,
+    )
+    from ._rules.notation import parse_action
+    from ._rules.options import MerfolkBoard, Options
+    from ._rules.scoring import AgeScore
+    from ._rules.setup import new_game
+    from ._rules.state import AgeSummary, Band, DecisionKind, GameState, PlayerState
+    from ._seat.observation import Observation, SeatView, observation
+    from ._text.i18n import LANGUAGES, LanguageError, translate
+    from ._text.narration import narrate
 
 
 def card(code: str) -> Card:
@@ -166,6 +180,9 @@ def card(code: str) -> Card:
     Raises:
         MalformedActionError: (rule ``NOTATION``) for text that names no card.
     """
+    from ._rules.editions import FIRST_EDITION
+    from ._rules.words import given
+
     if not isinstance(code, str):
         raise MalformedActionError("NOTATION", f"a card is written as text, not {given(code)}")
     try:
@@ -174,20 +191,60 @@ def card(code: str) -> Card:
         raise MalformedActionError("NOTATION", err.args[0], code) from None
 
 
-def __getattr__(name: str) -> Any:
-    """``__version__``, the installed package's version, read from its metadata when first
-    asked for: importlib.metadata costs a fifth of the import, which a worker process or a
-    bot's start-up need not pay."""
-    if name != "__version__":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# For a type checker the package's names are the imports above (a misspelt name is an error);
+# at run time a name not yet imported is imported here.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        """A public name, imported from its module when first asked for (then kept, so asked only
+        once); ``__version__``, the installed package's version, read from its metadata
+        (importlib.metadata costs a fifth of the import, which a worker process or a bot's
+        start-up need not pay)."""
+        if name == "__version__":
+            value: Any = _version()
+        else:
+            home = _homes().get(name)
+            if home is None:
+                raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+            value = getattr(importlib.import_module(home, __name__), name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(set(globals()) | set(__all__))
+
+
+def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        found = version("ethnos-rules")
+        return version("ethnos-rules")
     except PackageNotFoundError:  # run from a source tree that was never installed
-        found = "0+unknown"
-    globals()["__version__"] = found
-    return found
+        return "0+unknown"
+
+
+_HOMES: dict[str, str] = {}
+
+
+def _homes() -> dict[str, str]:
+    """Each lazily imported name's module, read once from the ``if TYPE_CHECKING:`` imports of
+    this file (a parse of a millisecond or two, at the first name asked for)."""
+    if not _HOMES:
+        import ast
+
+        with open(__file__, encoding="utf-8") as source:
+            tree = ast.parse(source.read())
+        block = next(
+            node
+            for node in tree.body
+            if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        )
+        for node in block.body:
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            for alias in node.names:
+                _HOMES[alias.asname or alias.name] = "." + (node.module or "")
+    return _HOMES
 
 
 __all__ = [

@@ -4,18 +4,20 @@ for a picture to mark (:mod:`.changes`). Above the rules and the seat views, whi
 it.
 
 A state and an observation draw themselves (``str(state)``, Jupyter's ``_repr_svg_``) with the
-drawers this package puts in :data:`ethnos_rules._rules.state.DRAWERS` and
-:data:`ethnos_rules._seat.observation.DRAWERS` when it is imported; :mod:`ethnos_rules` imports
-it. The drawers import their modules when first called, so that importing the package costs
-nothing more.
+drawers this package puts in :data:`ethnos_rules._rules.state.DRAWERS` when it is imported;
+:mod:`ethnos_rules` imports it. The drawers import their modules when first called, so that
+importing the package costs that module alone.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .._rules import state as _state
 from .._rules.state import GameState
-from .._seat import observation as _observation
-from .._seat.observation import Observation
+
+if TYPE_CHECKING:
+    from .._seat.observation import Observation
 
 
 def _describe_state(state: GameState) -> str:
@@ -36,5 +38,4 @@ def _view_svg(view: Observation) -> str:
     return view_svg(view)
 
 
-_state.DRAWERS.update(text=_describe_state, svg=_board_svg)
-_observation.DRAWERS.update(svg=_view_svg)
+_state.DRAWERS.update({"text": _describe_state, "svg": _board_svg, "view svg": _view_svg})

@@ -586,10 +586,13 @@ class GameState:
 
 
 # The rules draw no pictures: the pictures layer, above them, puts its drawers here when it is
-# imported (ethnos_rules imports it), so that the rules never import what reads them.
-DRAWERS: dict[str, Callable[[GameState], str]] = {}
-"""How a state is drawn: ``"text"`` for ``str(state)``, ``"svg"`` for Jupyter's picture. Filled
-by :mod:`ethnos_rules._pictures`."""
+# imported (ethnos_rules imports it), so that the rules never import what reads them. One
+# registry, here, for states and observations: filling it costs the pictures layer this module
+# alone, not the rules an observation needs.
+DRAWERS: dict[str, Callable[[Any], str]] = {}
+"""How the game's objects are drawn: ``"text"`` for ``str(state)``, ``"svg"`` for a state's
+Jupyter picture, ``"view svg"`` for an :class:`~ethnos_rules.Observation`'s. Filled by
+:mod:`ethnos_rules._pictures`."""
 
 
 def replace_seat(

@@ -8,15 +8,13 @@ perfect recall) is :func:`~ethnos_rules.information_state`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
 from .._rules.components import Card, Colour, multiset_remove
 from .._rules.engine import ChanceNode, _game, to_move
 from .._rules.options import Options
 from .._rules.setup import check_seat
-from .._rules.state import Band, DecisionKind, GameState, PlayerState
+from .._rules.state import DRAWERS, Band, DecisionKind, GameState, PlayerState
 from .._rules.words import cards_text
 from .memo import ByIdentity
 
@@ -103,7 +101,7 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """The picture of what this seat sees, for Jupyter (see :mod:`ethnos_rules.svg`)."""
-        return DRAWERS["svg"](self)
+        return DRAWERS["view svg"](self)  # drawn above (see the rules' DRAWERS)
 
     def __str__(self) -> str:
         lines = [
@@ -119,13 +117,6 @@ class Observation:
                 f" {list(view.kingdoms)}, bands {bands}"
             )
         return "\n".join(lines)
-
-
-# The picture of an observation is drawn above it: the pictures layer puts its drawer here when
-# it is imported (ethnos_rules imports it), so that this module never imports what draws it.
-DRAWERS: dict[str, Callable[[Observation], str]] = {}
-"""How an observation is drawn: ``"svg"`` for Jupyter's picture. Filled by
-:mod:`ethnos_rules._pictures`."""
 
 
 def _public_view(player: PlayerState) -> SeatView:

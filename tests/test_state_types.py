@@ -21,6 +21,7 @@ import pytest
 
 import ethnos_rules as er
 from ethnos_rules._rules import frozen
+from ethnos_rules._rules.options import MerfolkBoard, Options
 from ethnos_rules._rules.state import (
     ColdState,
     GameState,
@@ -155,9 +156,10 @@ def test_a_traceback_through_a_generated_constructor_shows_its_line() -> None:
 
 def test_an_old_pickle_of_a_state_class_takes_the_default_of_a_new_field() -> None:
     """One mechanism for old pickles: an object pickled before a field existed loads with the
-    field's default (here the cold part pickled without its last field), and a pickle without
-    a field that has no default is refused by name."""
-    for value in (ColdState(age=2),):
+    field's default (here the options, the Merfolk board, a player and the cold part, each
+    pickled without its last field), and a pickle without a field that has no default is
+    refused by name."""
+    for value in (Options(), MerfolkBoard(), PlayerState(glory=3), ColdState(age=2)):
         cls = type(value)
         last = attrs.fields(cls)[-1].name
         reduced = value.__reduce_ex__(2)

@@ -274,23 +274,35 @@ def defaults_when_unpickled(cls: type[T]) -> type[T]:
     >>> old
     Point(x=3, y=0)
     """
-    fields = attrs.fields(cast(Any, cls))
 
     def __setstate__(self: Any, state: dict[str, Any] | tuple[Any, ...]) -> None:
-        if isinstance(state, tuple):  # attrs' older tuple form, in field order
-            state = {f.name: value for f, value in zip(fields, state, strict=False)}
-        for field in fields:
-            if field.name in state:
-                value = state[field.name]
-            elif isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
-                factory = cast(Any, field.default)
-                value = factory.factory(self) if factory.takes_self else factory.factory()
-            elif field.default is not attrs.NOTHING:
-                value = field.default
-            else:
-                raise TypeError(f"a pickled {cls.__name__} without its field {field.name!r}")
-            object.__setattr__(self, field.name, value)
+        restore_fields(self, state)
 
     __setstate__.__qualname__ = f"{cls.__qualname__}.__setstate__"
     cast(Any, cls).__setstate__ = __setstate__
     return cls
+
+
+def restore_fields(inst: object, state: dict[str, Any] | tuple[Any, ...]) -> None:
+    """Store each field of the attrs object ``inst`` from the pickled ``state`` (a dict by
+    name, or attrs' older tuple in field order), the default of each field ``state`` lacks:
+    what :func:`defaults_when_unpickled` installs, for a class whose own ``__setstate__``
+    first migrates an older layout.
+
+    Raises:
+        TypeError: for a missing field without a default, naming it.
+    """
+    fields = attrs.fields(cast(Any, type(inst)))
+    if isinstance(state, tuple):
+        state = {f.name: value for f, value in zip(fields, state, strict=False)}
+    for field in fields:
+        if field.name in state:
+            value = state[field.name]
+        elif isinstance(field.default, cast(type, attrs.Factory)):
+            factory = cast(Any, field.default)
+            value = factory.factory(inst) if factory.takes_self else factory.factory()
+        elif field.default is not attrs.NOTHING:
+            value = field.default
+        else:
+            raise TypeError(f"a pickled {type(inst).__name__} without its field {field.name!r}")
+        object.__setattr__(inst, field.name, value)

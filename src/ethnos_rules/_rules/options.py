@@ -6,12 +6,14 @@ Each option defaults to the spec's ruling; the alternatives are listed in the fi
 from __future__ import annotations
 
 import functools
+import typing
 from collections import Counter
 from typing import Any, Literal
 
 import attrs
 
 from .errors import SetupError
+from .frozen import defaults_when_unpickled
 from .said import said
 from .words import given
 
@@ -25,21 +27,9 @@ OrcEmpty = Literal["all_or_nothing", "any_subset"]
 TrollTiebreak = Literal["all_ranks", "first_only"]
 TwoPlayerFinalTie = Literal["split_II", "split_I_plus_II"]
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "placement": ("optional", "mandatory"),
-    "merfolk_checkpoints": ("one_per_checkpoint", "one_per_move"),
-    "merfolk_scoring": ("like_kingdom", "first_only"),
-    "centaur_chain": ("allowed", "single"),
-    "elves_keep": ("up_to_x", "exactly_x"),
-    "wizard_draw": ("all_or_none", "up_to_x"),
-    "orc_empty": ("all_or_nothing", "any_subset"),
-    "troll_tiebreak": ("all_ranks", "first_only"),
-    "two_player_final_tie": ("split_II", "split_I_plus_II"),
-}
-
 
 def _choice(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    allowed = _CHOICES[attribute.name]
+    allowed = _choices()[attribute.name]
     if value not in allowed:
         raise SetupError(
             "OPTIONS",
@@ -87,6 +77,7 @@ def _board(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         )
 
 
+@defaults_when_unpickled  # a field added later loads from an older pickle as its default
 @attrs.frozen
 class MerfolkBoard:
     """The Merfolk track (COMP-10): spaces ``0..last_space``, checkpoint spaces, award values.
@@ -130,6 +121,7 @@ class MerfolkBoard:
             )
 
 
+@defaults_when_unpickled  # an option added later loads from an older pickle as its default
 @attrs.frozen
 class Options:
     """The rule options of spec §12; every default is the spec's ruling.
@@ -192,7 +184,7 @@ class Options:
         >>> Options.choices()["wizard_draw"]
         ('all_or_none', 'up_to_x')
         """
-        return dict(_CHOICES)
+        return dict(_choices())
 
     def token_pool(self, players: int) -> tuple[int, ...]:
         """The tokens laid on the board for this player count, sorted (SETUP-4)."""
@@ -202,6 +194,19 @@ class Options:
 @functools.lru_cache(maxsize=64)  # asked for at each token laid
 def _token_pool(tokens: tuple[int, ...], left_out: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted((Counter(tokens) - Counter(left_out)).elements()))
+
+
+@functools.cache
+def _choices() -> dict[str, tuple[str, ...]]:
+    """Each switch's values, read from its ``Literal`` type (the one place they are written),
+    the default first (checked here)."""
+    hints = typing.get_type_hints(Options)
+    out: dict[str, tuple[str, ...]] = {}
+    for field in attrs.fields(Options):
+        if field.validator is _choice:
+            out[field.name] = typing.get_args(hints[field.name])
+            assert out[field.name][0] == field.default, f"{field.name}: the default comes first"
+    return out
 
 
 def check_options(options: object) -> None:

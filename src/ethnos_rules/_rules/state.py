@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypedDict, T
 import attrs
 
 from .components import Card, Colour, Kingdom, Ruleset, Tribe, small_side
-from .frozen import copier, defaults_when_unpickled, evolve, typed_copier
+from .frozen import copier, defaults_when_unpickled, evolve, restore_fields, typed_copier
 from .options import Options
 from .randomness import Random, pick
 
@@ -91,6 +91,7 @@ class Band:
 
 # No __weakref__ slot here, in ColdState and GameState: frozen.py copies them through a draft
 # of the same memory layout, which such a slot would break.
+@defaults_when_unpickled  # a field added later loads from an older pickle as its default
 @attrs.frozen(slots=True, weakref_slot=False)
 class PlayerState:
     """One player's cards, markers and Glory.
@@ -518,8 +519,7 @@ class GameState:
             names = attrs.fields_dict(ColdState)
             cold = {name: state.pop(name) for name in list(state) if name in names}
             state["cold"] = ColdState(**cold)
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
+        restore_fields(self, state)
 
     @property
     def rules(self) -> Ruleset:

@@ -148,6 +148,7 @@ def app(store: GameStore) -> Starlette:
 
         answer = await run_in_threadpool(acting)
         # the bots think once the person has the answer
+        answer = localized(answer, language_of(request))
         return JSONResponse(answer, background=BackgroundTask(store.settle, game))
 
     async def hint_legal(request: Request) -> Any:

@@ -199,7 +199,7 @@
     const cards = view ? view.hand : [];
     cards.forEach((code, i) => {
       const b = cardButton(code, picks.includes(i) ? "picked" : "");
-      if (leader === i) b.classList.add("leader");
+      if (leader === i) { b.classList.add("leader"); b.dataset.leader = _("Leader"); }
       b.setAttribute("aria-pressed", picks.includes(i) ? "true" : "false");
       b.addEventListener("click", () => togglePick(i));
       hand.appendChild(b);

@@ -40,19 +40,16 @@ def _pettingzoo_scaled(seed: int) -> int:
 
 
 def _ids(seed: int) -> int:
-    """A game through the action ids alone, drawing as the PettingZoo environment does."""
-    import numpy as np
-
+    """A game through the action ids alone (``EncodedState``: legal ids, a step, chance drawn
+    as the PettingZoo environment draws it), each id drawn from the legal ids as the raw API's
+    loop draws its action: what the ids cost, without an environment or a mask."""
     from ethnos_rules import new_game
     from ethnos_rules.agents import EncodedState
 
     rng, chance = random.Random(seed), random.Random(seed)
     node, decisions = EncodedState.of(new_game(4)).through_chance(chance)
     while node.to_move() is not None:
-        ids = node.legal_ids()
-        mask = np.zeros(534, np.int8)
-        mask[list(ids)] = 1
-        node, decision = node.step_id(rng.choice(np.flatnonzero(mask)))
+        node, decision = node.step_id(rng.choice(node.legal_ids()))
         decisions += decision is not None
         if node.state.pending.chance:
             node, drawn = node.through_chance(chance)
@@ -145,7 +142,7 @@ LABELS = {
     "pettingzoo": "PettingZoo (`last`, mask, `step`)",
     "pettingzoo_scaled": "PettingZoo, `scaled=True`",
     "pettingzoo_unobserved": "PettingZoo with no observation tensor written (an ablation)",
-    "ids": "the action ids alone (`EncodedState`: legal ids and a mask, `step_id`, chance)",
+    "ids": "the action ids alone (`EncodedState`: `legal_ids`, `step_id`, chance; no mask)",
     "openspiel": "OpenSpiel (`legal_actions`, `apply_action`, `chance_outcomes`)",
     "gymnasium": "Gymnasium, one seat, `RandomPolicy` opponents",
     "floor": "the floor: a do-nothing AEC environment (ratio: with the rules' work)",

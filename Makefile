@@ -66,7 +66,7 @@ docs: venv
 # The learner's pages in other languages (issue 38): Sphinx's gettext workflow with sphinx-intl.
 # Each language is a folder of docs/locales; a message without a translation stays English.
 LANGS ?= $(notdir $(wildcard docs/locales/*))
-LEARNER_PAGES := index learn/ten-minutes $(patsubst docs/%.md,%,$(wildcard docs/rules/0*.md))
+LEARNER_PAGES := index learn/ten-minutes $(patsubst docs/%.md,%,$(wildcard docs/rules/0*.md docs/tribes/*.md))
 
 docs-i18n: venv
 	$(BIN)/sphinx-build -W --keep-going -t i18n -b html docs docs/_build/html

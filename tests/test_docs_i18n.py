@@ -3,9 +3,10 @@ things (issue 38).
 
 The English messages are those Sphinx's gettext builder extracts from the docs today, so a
 sentence added to a learner's page fails here until each language has it. The learner's
-messages are those of "Ethnos in ten minutes", the index's "Start here", the overview of the
-rules by example and the "In plain words" part of each of its pages (``LEARNER_PARTS``), with
-each of those pages' title. Each translation must keep the markup that is not words: roles and
+messages are those of "Ethnos in ten minutes", the index's lead and "Start here", the overview
+of the rules by example and the "In plain words" part of each of its pages, the overview of the
+tribes and each tribe page's title (``LEARNER_PARTS``), with each of those pages' title and the
+sidebar's captions. Each translation must keep the markup that is not words: roles and
 their link targets, rule ids, inline code, link targets and placeholders; and each game term of
 the glossary (``src/ethnos_rules/locales/<lang>/glossary.toml``) in an English message must be
 said with one of the glossary's words for it.
@@ -47,6 +48,8 @@ LEARNER_PARTS: dict[str, tuple[str, ...] | None] = {
     "rules/04-two-and-three-players": ("In plain words",),
     "rules/05-end-of-age-and-scoring": ("In plain words",),
     "rules/06-end-of-game": ("In plain words",),
+    "tribes/00-overview": None,
+    **{f"tribes/{page.stem}": () for page in sorted((DOCS / "tribes").glob("[01]*.md"))[1:]},
 }
 
 

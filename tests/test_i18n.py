@@ -396,3 +396,32 @@ def test_the_play_server_refuses_a_band_in_spanish(tmp_path: Path) -> None:
         assert '"Refused: "' in client.get("/static/table.js").text
         # a language the referee does not speak is English
         assert "Your hand" in client.get(created["hotseat"] + "?lang=xx").text
+
+
+# --- the HTML replay ------------------------------------------------------------------------------
+
+
+def test_the_replay_page_in_spanish_and_czech() -> None:
+    from ethnos_rules import GameRecord, play_random
+    from ethnos_rules._text.html_replay import replay_html
+    from replay_pages import hint_of, page_data
+
+    record = GameRecord.from_playthrough(play_random(2, seed=4))
+    english = replay_html(record)
+    assert english == replay_html(record, lang="en")
+    for lang, words in {
+        "es": ("por turno", "La preparación", "Empieza la Edad I de II (AGE-1).", "Le toca"),
+        "cs": ("po tazích", "Příprava", "Začíná Věk I z II (AGE-1).", "Na tahu je místo"),
+    }.items():
+        page = replay_html(record, lang=lang)
+        assert f'<html lang="{lang}">' in page and words[0] in page
+        data = page_data(page)
+        assert data["turns"][0]["title"] == words[1]
+        lines = [line for view in data["views"] for line in view["lines"]]
+        assert words[2] in lines
+        english_lines = [line for view in page_data(english)["views"] for line in view["lines"]]
+        assert sum(a != b for a, b in zip(lines, english_lines, strict=True)) > 0.9 * len(lines)
+        hints = [hint_of(data, view)["who"] for view in data["views"]]
+        assert any(h.startswith(words[3]) for h in hints)
+    with pytest.raises(LanguageError):
+        replay_html(record, lang="xx")

@@ -224,7 +224,7 @@ def app(store: GameStore) -> Starlette:
 
         def drawing() -> str:
             record = _record_for(store, game, seat, game.finished)
-            return replay_html(record, rules_page="/rules")
+            return replay_html(record, rules_page="/rules", lang=language_of(request))
 
         return HTMLResponse(await run_in_threadpool(drawing))
 

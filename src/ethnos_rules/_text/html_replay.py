@@ -60,9 +60,11 @@ from .._rules.events import (
     Recruited,
     opens_turn,
 )
+from .._rules.said import said, word
 from .._rules.state import GameState, Stage
 from .._rules.words import ROMAN, given
 from . import rulebook
+from .i18n import ENGLISH, language, page_in, say, translate
 from .narration import Teller, opening, unseen_sentence
 
 
@@ -134,7 +136,8 @@ class _Page(Visitor[dict[str, Any]]):
     into a table of distinct parts), its sentences, its scores and its hint (as indexes into a
     table of distinct hints); and the turns, each a run of views."""
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: GameRecord, lang: str = ENGLISH) -> None:
+        self.lang = lang
         self.seat = record.seat
         self.parts: dict[str, int] = {}  # each distinct part of a picture, and its index
         self.hints: list[dict[str, Any]] = []  # each distinct hint panel
@@ -154,12 +157,18 @@ class _Page(Visitor[dict[str, Any]]):
 
     def begin_game(self, start: GameState, events: tuple[Event, ...]) -> None:
         self.cards = start.rules.cards
-        self._open_turn("The setup")
+        self._open_turn(say(word("The setup"), self.lang))
         told: list[Item] = [*opening(start), *self._seen(events)]
-        self._view(0, None, "The start of the game", start, told, "")
+        self._view(0, None, say(word("The start of the game"), self.lang), start, told, "")
 
     def visit_setup_error(self, error: RulesError) -> None:
-        self.error = f"The setup is refused: {error}"
+        refused = say(error.reason, self.lang)
+        if self.lang == ENGLISH:
+            refused = str(error).removeprefix(f"{error.rule}: ")
+        self.error = say(
+            said("The setup is refused: {rule}: {reason}", rule=error.rule, reason=refused),
+            self.lang,
+        )
 
     def visit_decision(self, decision: Decision) -> None:
         step = decision.index + 1  # the page's step N shows the state after N decisions
@@ -167,20 +176,29 @@ class _Page(Visitor[dict[str, Any]]):
         for segment in _segments(decision, seen):
             items: Sequence[Item] = segment.items
             if not items:  # a card the record's seat did not see: told from the decision
-                items = [_Unseen(unseen_sentence(decision) or _fallback(decision))]
+                unseen = unseen_sentence(decision) or _fallback(decision, self.lang)
+                items = [_Unseen(unseen)]
             seat = _turn_opening(items)
             if segment.follows_end:
-                self._open_turn(_age_title(segment, decision))
+                self._open_turn(say(_age_title(segment, decision), self.lang))
             elif seat is not None:
                 self._age_turns += 1
                 age = ROMAN[decision.before.age]
-                self._open_turn(f"Age {age}, turn {self._age_turns}: seat {seat}")
+                opened = said(
+                    "Age {age}, turn {turn}: seat {seat}", age=age, turn=self._age_turns, seat=seat
+                )
+                self._open_turn(say(opened, self.lang))
             if any(isinstance(item, AgeBegan) for item in items):
                 self._age_turns = 0
             if segment.role == "ends":  # the turn that draws the last Dragon says so
-                self.turns[-1]["title"] += f" · Age {ROMAN[decision.before.age]} ends"
-            title = f"Step {step}: {decision.text}{_suffix(segment)}"
-            self._view(step, decision.text, title, segment.board, items, segment.role)
+                ends = said(" · Age {age} ends", age=ROMAN[decision.before.age])
+                self.turns[-1]["title"] += say(ends, self.lang)
+            title = said(
+                "Step {step}: {did}{suffix}", step=step, did=decision.text, suffix=_suffix(segment)
+            )
+            self._view(
+                step, decision.text, say(title, self.lang), segment.board, items, segment.role
+            )
 
     def visit_refusal(self, refusal: Refusal) -> None:
         self.refused = True  # told as validate() tells it, in the game's terms
@@ -224,7 +242,7 @@ class _Page(Visitor[dict[str, Any]]):
             "did": did,
             "title": title,
             **self._picture(board, items),
-            "lines": _told(items),
+            "lines": _told(items, self.lang),
             "hint": self._hint(board, role),
             "turn": len(self.turns) - 1,
         }
@@ -232,7 +250,7 @@ class _Page(Visitor[dict[str, Any]]):
             view["role"] = role
         scored = [item for item in items if isinstance(item, AgeScored)]
         if scored:
-            view["scores"] = _score_table(scored[-1])
+            view["scores"] = _score_table(scored[-1], self.lang)
         self.views.append(view)
         self._items += items
         self._board, self._last = board, items
@@ -264,7 +282,7 @@ class _Page(Visitor[dict[str, Any]]):
             return
         turn = self.turns[-1]
         turn["last"] = len(self.views) - 1
-        lines = _told(self._items)
+        lines = _told(self._items, self.lang)
         views = self.views[turn["first"] : turn["last"] + 1]
         if lines != [line for view in views for line in view["lines"]]:
             turn["lines"] = lines
@@ -274,7 +292,10 @@ class _Page(Visitor[dict[str, Any]]):
 
     def _hint(self, state: GameState, role: str) -> int:
         """The hint panel of the board shown, as an index into the table of distinct hints."""
-        hint = _hint(state, self.seat) if role not in ("ends", "scored") else _AGE_OVER
+        if role in ("ends", "scored"):
+            hint = {"who": say(_AGE_OVER, self.lang)}
+        else:
+            hint = _hint(state, self.seat, self.lang)
         key = json.dumps(hint, separators=(",", ":"), sort_keys=True)
         if key not in self._hint_index:
             self._hint_index[key] = len(self.hints)
@@ -282,16 +303,17 @@ class _Page(Visitor[dict[str, Any]]):
         return self._hint_index[key]
 
 
-_AGE_OVER = {"who": "The Age is over: nobody moves while it is scored (END-1 to END-5)."}
+_AGE_OVER = said("The Age is over: nobody moves while it is scored (END-1 to END-5).")
 
 
 def _events(items: Sequence[Item]) -> list[Event]:
     return [item for item in items if isinstance(item, Event)]
 
 
-def _told(items: Sequence[Item]) -> list[str]:
+def _told(items: Sequence[Item], lang: str = ENGLISH) -> list[str]:
     """The lines that tell ``items``: events laid out as the narration lays them out, with the
-    page's own sentences in their places."""
+    page's own sentences in their places; in ``lang``, each line that is an event's sentence
+    (the narration's own lines, such as the row's cards in one line, stay English)."""
     teller = Teller(headings=False)
     for item in items:
         if isinstance(item, _Unseen):
@@ -300,7 +322,18 @@ def _told(items: Sequence[Item]) -> list[str]:
             teller.note(item, flush=True)
         else:
             teller.tell((item,))
-    return teller.finish()
+    lines = teller.finish()
+    if lang == ENGLISH:
+        return lines
+    sentences = {str(e): e for e in items if isinstance(e, Event)}
+    return [_line_in(line, sentences, lang) for line in lines]
+
+
+def _line_in(line: str, sentences: dict[str, Event], lang: str) -> str:
+    """``line`` in ``lang`` where it is an event's sentence (kept indented as it was)."""
+    text = line.lstrip(" ")
+    event = sentences.get(text)
+    return line if event is None else line[: len(line) - len(text)] + translate(event, lang)
 
 
 def _turn_opening(items: Sequence[Item]) -> int | None:
@@ -311,76 +344,88 @@ def _turn_opening(items: Sequence[Item]) -> int | None:
     return None
 
 
-def _fallback(decision: Decision) -> str:
+def _fallback(decision: Decision, lang: str = ENGLISH) -> str:
     """A decision that told nothing: what was decided, and how (no decision of the rules
     does this today; the page still says something for every step)."""
-    return f"{pending_decision(decision.before).text}: {decision.text}."
+    return f"{translate(pending_decision(decision.before), lang)}: {decision.text}."
 
 
 def _age_title(segment: _Segment, decision: Decision) -> str:
     """The title of a turn that begins where an Age ends."""
     if segment.role == "next":
         if any(isinstance(item, GameEnded) for item in segment.items):
-            return "The game is over"
-        return f"Age {ROMAN[decision.after.age]} begins"
-    return f"Age {ROMAN[decision.before.age]} is scored"
+            return said("The game is over")
+        return said("Age {age} begins", age=ROMAN[decision.after.age])
+    return said("Age {age} is scored", age=ROMAN[decision.before.age])
 
 
 def _suffix(segment: _Segment) -> str:
     """What a view's title adds to its decision where an Age ends."""
     age = ROMAN[segment.board.age]
     if segment.role == "ends":
-        return f" · Age {age} ends"
+        return said(" · Age {age} ends", age=age)
     if segment.role in ("scoring", "scored"):
-        return f" · Age {age} is scored"
+        return said(" · Age {age} is scored", age=age)
+    if segment.role == "next" and segment.board.pending.terminal:
+        return said(" · the game is over")
     if segment.role == "next":
-        return " · the game is over" if segment.board.pending.terminal else f" · Age {age} begins"
+        return said(" · Age {age} begins", age=age)
     return ""
 
 
-def _score_table(scored: AgeScored) -> dict[str, Any]:
+def _score_table(scored: AgeScored, lang: str = ENGLISH) -> dict[str, Any]:
     """The Age's Glory by source and in all, from its summary (END-6)."""
     head, *rows = scored.summary.rows()
+    caption = said("Age {age} scored ({rule})", age=ROMAN[scored.summary.age], rule=scored.rule)
     return {
-        "caption": f"Age {ROMAN[scored.summary.age]} scored ({scored.rule})",
-        "head": head,
-        "rows": [[f"seat {row[0]}", *row[1:]] for row in rows],
+        "caption": say(caption, lang),
+        "head": [say(name, lang) for name in head],
+        "rows": [[say(said("seat {seat}", seat=row[0]), lang), *row[1:]] for row in rows],
     }
 
 
-def _hint(state: GameState, seat: int | None) -> dict[str, Any]:
+def _hint(state: GameState, seat: int | None, lang: str = ENGLISH) -> dict[str, Any]:
     """Who is to move in ``state`` and how: the legal moves of the player to move (for a
     record kept at one seat, only that seat's own), and the scores if the Age ended now."""
     pending = pending_decision(state)
-    hint: dict[str, Any] = {"who": _to_move(pending.seat, pending.text, pending.rule)}
+    to_move = _to_move(pending.seat, translate(pending, lang), pending.rule)
+    hint: dict[str, Any] = {"who": say(to_move, lang)}
     if pending.chance or pending.seat is None:
         pass  # chance, or the game is over: no one's moves
     elif seat is None or pending.seat == seat:
         hint["moves"] = _moves(legal_actions(state))
     else:
-        hint["hidden"] = (
-            f"Seat {pending.seat}'s legal moves are not listed: this record is kept at seat"
-            f" {seat}, and lists that seat's own moves only."
+        hidden = said(
+            "Seat {seat}'s legal moves are not listed: this record is kept at seat {kept}, and "
+            "lists that seat's own moves only.",
+            seat=pending.seat,
+            kept=seat,
         )
+        hint["hidden"] = say(hidden, lang)
     if state.pending.stage is Stage.PLAY:
         now = score_now(state)
         head, *rows = now.summary.rows()
-        hordes = " (each Orc Horde emptied)" if any(p.horde for p in state.players) else ""
+        if any(p.horde for p in state.players):
+            caption = said("If the Age ended now (each Orc Horde emptied)")
+        else:
+            caption = said("If the Age ended now")
         hint["now"] = {
-            "caption": f"If the Age ended now{hordes}",
-            "head": head,
-            "rows": [[f"seat {row[0]}", *row[1:]] for row in rows],
+            "caption": say(caption, lang),
+            "head": [say(name, lang) for name in head],
+            "rows": [[say(said("seat {seat}", seat=row[0]), lang), *row[1:]] for row in rows],
         }
     return hint
 
 
 def _to_move(seat: int | None, text: str, rule: str) -> str:
-    """Who decides next, and what, in the pending decision's words."""
+    """Who decides next, and what, in the pending decision's words (already in the page's
+    language: what it decides follows the first colon, as "seat 2: …" and "chance: …")."""
+    what = text.split(": ", 1)[-1]
     if seat is not None:
-        return f"Seat {seat} to move: {text.split(': ', 1)[-1]} ({rule})."
-    if text.startswith("chance: "):
-        return f"Chance is next: {text.removeprefix('chance: ')} ({rule})."
-    return f"{text[0].upper()}{text[1:]} ({rule})."
+        return said("Seat {seat} to move: {what} ({rule}).", seat=seat, what=what, rule=rule)
+    if ": " in text:  # chance
+        return said("Chance is next: {what} ({rule}).", what=what, rule=rule)
+    return said("{text} ({rule}).", text=text[0].upper() + text[1:], rule=rule)
 
 
 def _moves(actions: Sequence[Action]) -> list[list[Any]]:
@@ -412,14 +457,15 @@ def _cited(texts: str, page: str | None) -> dict[str, list[str]]:
     return {r: [rulebook.address(r, page), rulebook.sentence(r)] for r in known}
 
 
-def _rules_section(cited: dict[str, list[str]]) -> str:
+def _rules_section(cited: dict[str, list[str]], lang: str = ENGLISH) -> str:
     """The rules cited, each with its sentence and link: the page reads offline."""
     items = "".join(
         f"<dt><a href='{escape(link)}' target='_blank' rel='noopener'>{escape(rule)}</a></dt>"
         f"<dd>{escape(said.split(': ', 1)[-1])}</dd>"
         for rule, (link, said) in cited.items()
     )
-    head = f"<summary>Rules cited ({len(cited)})</summary>"
+    heading = say(said("Rules cited ({n})", n=len(cited)), lang)
+    head = f"<summary>{escape(heading)}</summary>"
     return f"<details id='rules'>{head}<dl>{items}</dl></details>"
 
 
@@ -427,16 +473,19 @@ def _rules_section(cited: dict[str, list[str]]) -> str:
 
 
 @functools.cache
-def _template() -> str:
-    """The page with its style and script in place (each is a file of its own here)."""
+def _template(lang: str = ENGLISH) -> str:
+    """The page with its style and script in place (each is a file of its own here), its
+    words in ``lang``."""
     folder = resources.files("ethnos_rules._text").joinpath("replay_page")
     page = folder.joinpath("page.html").read_text("utf-8")
     for name in ("page.css", "page.js"):
         page = page.replace(f"/*{name}*/", folder.joinpath(name).read_text("utf-8"))
-    return page
+    return page_in(page, lang)
 
 
-def replay_html(record: GameRecord, *, at: int = 0, rules_page: str | None = None) -> str:
+def replay_html(
+    record: GameRecord, *, at: int = 0, rules_page: str | None = None, lang: str = ENGLISH
+) -> str:
     """The page of ``record``: every turn and decision, its board and its sentences.
 
     It opens at step ``at`` (the state after ``at`` decisions, shown decision by decision; a
@@ -450,11 +499,16 @@ def replay_html(record: GameRecord, *, at: int = 0, rules_page: str | None = Non
         at: The number of decisions to open at (0: the setup, by turns).
         rules_page: Where the rule ids link to (their anchors on it); by default the rules
             page of the published docs (:func:`~ethnos_rules._text.rulebook.address`).
+        lang: The page's language (``"es"``, ``"pt"``, ``"uk"``, ``"cs"``; English by
+            default): its own words, the events' sentences, the hints and the scores (the
+            rules' text in the tooltips, the pictures and the narration's own summary lines
+            stay English).
 
     Raises:
         RecordError: ``record`` is not a GameRecord.
         ValueError: ``at`` is not a number of decisions (an int from 0).
         TypeError: ``rules_page`` is neither text nor None.
+        LanguageError: ``lang`` is no language the referee speaks.
     """
     check_record(record, "replay_html()")
     if type(at) is not int or at < 0:
@@ -463,20 +517,34 @@ def replay_html(record: GameRecord, *, at: int = 0, rules_page: str | None = Non
         raise TypeError(
             f"rules_page is the address of a rules page (text), not {given(rules_page)}"
         )
-    data = record.accept(_Page(record))
+    lang = language(lang)
+    data = record.accept(_Page(record, lang))
     if data.pop("refused") or record.claimed_glory is not None:  # as validate says
         report = validate(record)
         if not report.ok:
             data["error"] = report.summary()
-    who = "the whole game" if record.seat is None else f"the game as seat {record.seat} saw it"
-    title = f"Ethnos, {record.players} players: {who}"
+    if record.seat is None:
+        title = said("Ethnos, {players} players: the whole game", players=record.players)
+    else:
+        title = said(
+            "Ethnos, {players} players: the game as seat {seat} saw it",
+            players=record.players,
+            seat=record.seat,
+        )
     defs = data.pop("defs")
     told = json.dumps({k: v for k, v in data.items() if k != "parts"}, ensure_ascii=False)
     data["rules"] = cited = _cited(told, rules_page)
-    return _fill(title, defs, cited, at, data)
+    return _fill(say(title, lang), defs, cited, at, data, lang)
 
 
-def _fill(title: str, defs: str, cited: dict[str, list[str]], at: int, data: Any) -> str:
+def _fill(
+    title: str,
+    defs: str,
+    cited: dict[str, list[str]],
+    at: int,
+    data: Any,
+    lang: str = ENGLISH,
+) -> str:
     """The page, its data packed: JSON, compressed, in base64, whose letters can neither end
     nor hide the script (no "</script>", no "<!--")."""
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -485,8 +553,9 @@ def _fill(title: str, defs: str, cited: dict[str, list[str]], at: int, data: Any
         "title": escape(title),
         "width": str(WIDTH),
         "defs": defs,
-        "rules": _rules_section(cited),
+        "rules": _rules_section(cited, lang),
         "at": str(at),
         "data": payload,
+        "lang": lang,
     }
-    return re.sub(r"\{\{(\w+)\}\}", lambda m: filled[m.group(1)], _template())
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: filled[m.group(1)], _template(lang))

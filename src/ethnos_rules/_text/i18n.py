@@ -183,6 +183,7 @@ TERMS: tuple[str, ...] = (
     "giant",
     "orcs",
     "bands",
+    "this Age",
     # what setup's errors name by its type
     "colour",
     "kingdom",

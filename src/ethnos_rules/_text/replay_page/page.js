@@ -1,4 +1,8 @@
 "use strict";
+// The page's words: each marked text (_ called on a string) is said in the page's language
+// when the page is written (html_replay.replay_html's lang).
+function _(text) { return text; }
+const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
 // The replay page: DATA holds the views (one per decision, three where an Age ends), the
 // turns (runs of views), the distinct picture parts and hints, and the rules cited. The page
 // carries it compressed (PACKED: zlib, then base64), a tenth of its size as JSON.
@@ -61,8 +65,8 @@ function did(first, last) {  // the decisions a turn is made of, as the record w
     }
   }
   if (!steps.length) return "";
-  const which = steps.length === 1 ? "step " + steps[0] :
-    "steps " + steps[0] + "–" + steps[steps.length - 1];
+  const which = steps.length === 1 ? fmt(_("step {step}"), { step: steps[0] }) :
+    fmt(_("steps {first}–{last}"), { first: steps[0], last: steps[steps.length - 1] });
   const shown = texts.slice(0, MOST_LISTED).map(esc);
   if (texts.length > MOST_LISTED) shown.push("…");
   return "<p class='did'>" + which + ": " + shown.join(" · ") + "</p>";
@@ -82,8 +86,9 @@ function drawStory(first, last) {
   let story = "<h2>" + esc(title) + "</h2>" + (mode === "turn" ? did(first, last) : "");
   if (scores) {  // the table, then how each kingdom and band scored (folded on a phone)
     const open = window.matchMedia("(min-width: 900px)").matches ? " open" : "";
-    story += table(scores) + "<details class='how'" + open + "><summary>How the Age was" +
-      " scored (" + lines.length + " lines)</summary>" + lines.map(line).join("") + "</details>";
+    story += table(scores) + "<details class='how'" + open + "><summary>" +
+      fmt(_("How the Age was scored ({n} lines)"), { n: lines.length }) + "</summary>" +
+      lines.map(line).join("") + "</details>";
   } else {
     story += lines.map(line).join("");
   }
@@ -93,12 +98,12 @@ function drawStory(first, last) {
 }
 function drawHint(v) {
   const h = DATA.hints[v.hint];
-  let out = "<h3>Next</h3><p>" + rich(h.who) + "</p>";
+  let out = "<h3>" + _("Next") + "</h3><p>" + rich(h.who) + "</p>";
   if (h.moves) {
     const count = h.moves.reduce((n, [, shown, more]) => n + shown.length + more, 0);
-    out += "<h3>Legal moves (" + count + ")</h3>" + h.moves.map(([verb, shown, more]) =>
+    out += "<h3>" + fmt(_("Legal moves ({n})"), { n: count }) + "</h3>" + h.moves.map(([verb, shown, more]) =>
       "<p class='moves'><span class='verb'>" + esc(verb) + "</span> " +
-      shown.map(esc).join(" · ") + (more ? " · and " + more + " more" : "") + "</p>").join("");
+      shown.map(esc).join(" · ") + (more ? fmt(_(" · and {n} more"), { n: more }) : "") + "</p>").join("");
   }
   if (h.hidden) out += "<p class='muted'>" + esc(h.hidden) + "</p>";
   if (h.now) out += table(h.now);
@@ -107,12 +112,13 @@ function drawHint(v) {
 function where(first, last) {
   if (mode === "turn") {
     const a = views[first].step, b = views[last].step;
-    return at + " of " + (turns.length - 1) + " by turn · " + (a === b ? "step " + a :
-      "steps " + a + "–" + b) + " of " + views[views.length - 1].step;
+    const steps = a === b ? fmt(_("step {step}"), { step: a }) : fmt(_("steps {first}–{last}"), { first: a, last: b });
+    return fmt(_("{at} of {turns} by turn · {steps} of {last}"),
+      { at: at, turns: turns.length - 1, steps: steps, last: views[views.length - 1].step });
   }
   const v = views[at], parts = views.filter(w => w.step === v.step).length;
-  const part = parts > 1 ? " (part " + partOf(at) + " of " + parts + ")" : "";
-  return "step " + v.step + " of " + views[views.length - 1].step + part;
+  const part = parts > 1 ? fmt(_(" (part {part} of {parts})"), { part: partOf(at), parts: parts }) : "";
+  return fmt(_("step {step} of {last}"), { step: v.step, last: views[views.length - 1].step }) + part;
 }
 function partOf(i) {  // 1 for a decision's first view, 2 for the next, ...
   let k = 1;
@@ -210,8 +216,7 @@ function start(data) {
   document.body.dataset.ready = "true";
 }
 if (typeof DecompressionStream === "undefined") {
-  $("story").innerHTML = "<p class='error'>This browser cannot open the game: it has no" +
-    " DecompressionStream (Chrome 80, Firefox 113 and Safari 16.4 have it).</p>";
+  $("story").innerHTML = "<p class='error'>" + _("This browser cannot open the game: it has no DecompressionStream (Chrome 80, Firefox 113 and Safari 16.4 have it).") + "</p>";
 } else {
   unpack(PACKED).then(start, err => {
     $("story").innerHTML = "<p class='error'>The game cannot be read: " + esc(err) + "</p>";

@@ -5,11 +5,11 @@ The English messages are those Sphinx's gettext builder extracts from the docs t
 sentence added to a learner's page fails here until each language has it. The learner's
 messages are those of "Ethnos in ten minutes", the index's lead and "Start here", the overview
 of the rules by example and the "In plain words" part of each of its pages, the overview of the
-tribes and each tribe page's title (``LEARNER_PARTS``), with each of those pages' title and the
-sidebar's captions. Each translation must keep the markup that is not words: roles and
-their link targets, rule ids, inline code, link targets and placeholders; and each game term of
-the glossary (``src/ethnos_rules/locales/<lang>/glossary.toml``) in an English message must be
-said with one of the glossary's words for it.
+tribes and each tribe page's lead, its ability in plain words (``LEARNER_PARTS``), with each of
+those pages' title and the sidebar's captions. Each translation must keep the markup that is
+not words: roles and their link targets, rule ids, inline code, link targets and placeholders;
+and each game term of the glossary (``src/ethnos_rules/locales/<lang>/glossary.toml``) in an
+English message must be said with one of the glossary's words for it.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ LEARNER_PARTS: dict[str, tuple[str, ...] | None] = {
     "rules/05-end-of-age-and-scoring": ("In plain words",),
     "rules/06-end-of-game": ("In plain words",),
     "tribes/00-overview": None,
-    **{f"tribes/{page.stem}": () for page in sorted((DOCS / "tribes").glob("[01]*.md"))[1:]},
+    **{f"tribes/{page.stem}": ("",) for page in sorted((DOCS / "tribes").glob("[01]*.md"))[1:]},
 }
 
 
@@ -70,7 +70,7 @@ def learner_lines(page: str) -> set[int]:
     if wanted is None:
         return set(range(1, len(lines) + 1))
     chosen = {1}
-    level = 1 if "" in wanted else 0  # the heading level of the section being taken, 0 when none
+    level = 6 if "" in wanted else 0  # the heading level of the section being taken, 0 when none
     in_fence = False
     for number, line in enumerate(lines, start=1):
         if line.startswith("```"):

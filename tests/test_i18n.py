@@ -425,3 +425,36 @@ def test_the_replay_page_in_spanish_and_czech() -> None:
         assert any(h.startswith(words[3]) for h in hints)
     with pytest.raises(LanguageError):
         replay_html(record, lang="xx")
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def test_the_command_line_speaks_the_locale_or_lang(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ethnos_rules import GameRecord, play_random
+    from ethnos_rules.cli import main
+
+    record = GameRecord.from_playthrough(play_random(2, seed=4))
+    good = tmp_path / "good.json"
+    good.write_text(record.to_json(), "utf-8")
+    runner = CliRunner()
+    english = runner.invoke(main, ["replay", str(good)], env={"LANG": "C", "LANGUAGE": ""})
+    spanish = runner.invoke(main, ["replay", str(good)], env={"LANG": "es_ES.UTF-8"})
+    assert "Tribes in play" in english.output and "Tribus en juego" in spanish.output
+    chosen = runner.invoke(main, ["--lang", "uk", "replay", str(good)], env={"LANG": "es_ES"})
+    assert "Племена в грі" in chosen.output and "Tribus" not in chosen.output
+    page = tmp_path / "page.html"
+    wrote = runner.invoke(
+        main, ["replay", "--html", str(page), str(good)], env={"LANGUAGE": "cs:en"}
+    )
+    assert wrote.exit_code == 0 and "zapsáno" in wrote.output
+    assert '<html lang="cs">' in page.read_text("utf-8")
+    # a refusal that validate prints, in the language asked (the report's frame stays English)
+    broken = tmp_path / "broken.json"
+    broken.write_text(record.to_json().replace('"tribe TRO"', '"band *ORC-red ELF-blue"', 1))
+    told = runner.invoke(main, ["--lang", "es", "validate", str(broken)])
+    assert told.exit_code == 1
+    assert "SETUP-3 – toca un resultado del azar ('tribe'), no una decisión" in told.output
+    assert runner.invoke(main, ["--lang", "fr", "replay", str(good)]).exit_code == 2

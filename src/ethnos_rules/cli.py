@@ -41,14 +41,17 @@ from ._io.jsonio import MAX_RECORD_BYTES, RecordError, decode, json_text
 from ._io.records import GameRecord
 from ._io.seats import redact
 from ._io.validation import ValidationReport, validate
-from ._replay.replay import play_random
+from ._replay.replay import Decision, Visitor, play_random
 from ._rules.engine import glory
 from ._rules.errors import RulesError
+from ._rules.events import Event
 from ._rules.options import Options
+from ._rules.said import Said, said
 from ._rules.words import given
 from ._seat.observation import observation
 from ._text import rulebook
 from ._text.html_replay import replay_html
+from ._text.i18n import LANGUAGES, environment_language, say, translate
 from ._text.narration import Narrator
 
 OPTION_NAMES = tuple(Options.choices())
@@ -70,8 +73,16 @@ COLOUR = ("auto", "always", "never")
     help="Colour, and rule ids as links to their rule, in what is printed: on a terminal"
     " (auto; NO_COLOR set in the environment turns them off), always, or never (plain text).",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=None,
+    help="The language of the referee's words (refusals, the game told, the replay page): en,"
+    " es, pt, uk or cs. By default the environment's locale (LANGUAGE, LC_ALL, LC_MESSAGES,"
+    " LANG), else English. Rule ids, the notation and records stay as they are.",
+)
 @click.pass_context
-def main(ctx: click.Context, colour: str) -> None:
+def main(ctx: click.Context, colour: str, lang: str | None) -> None:
     """Referee Ethnos (first edition) game records.
 
     A record is a JSON file holding a game's setup and every decision in the action notation
@@ -79,6 +90,19 @@ def main(ctx: click.Context, colour: str) -> None:
     their rule on a terminal; "ethnos-rules rule ID" prints what a rule says.
     """
     ctx.color = _colour(colour)
+    ctx.obj = {"lang": lang or environment_language()}
+
+
+def _lang() -> str:
+    """The language of this command (``--lang``, else the environment's locale)."""
+    ctx = click.get_current_context(silent=True)
+    obj = ctx.find_root().obj if ctx is not None else None
+    return str(obj["lang"]) if isinstance(obj, dict) else environment_language()
+
+
+def _say(text: str) -> str:
+    """A marked sentence of the command in its language."""
+    return say(text, _lang())
 
 
 def _colour(choice: str) -> bool | None:
@@ -320,7 +344,16 @@ def _tell(
             f" {report.decisions} decisions, and the record ends before the game does"
         )
     where = source.where if report.line is None else f"{source.where}:{report.line}"
-    _echo(f"{where}: {summary}")
+    _echo(f"{where}: {_reason_in_language(summary, report)}")
+
+
+def _reason_in_language(line: str, report: ValidationReport) -> str:
+    """``line`` with the refusal's reason in the command's language (where the rules marked
+    it; the report's own words around it stay English)."""
+    reason = report.reason
+    if not isinstance(reason, Said) or _lang() == "en" or str(reason) not in line:
+        return line
+    return line.replace(str(reason), say(reason, _lang()), 1)
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -699,27 +732,61 @@ def replay_command(file: str, at: int | None, html_out: str | None, force: bool)
         last = report.index if report.index is not None else len(record.actions)
         _write_html(record, html_out, min(at or 0, last))
         if not report.ok:
-            _echo(f"{file}: {report.summary()}", err=True)
+            _echo(f"{file}: {_reason_in_language(report.summary(), report)}", err=True)
         sys.exit(0 if report.ok else 1)
     narrator = Narrator(record)
     if record.seat is not None:
-        click.echo(
-            f"(As seat {record.seat} saw the game: the other players' unseen cards are not told.)"
+        seen = said(
+            "(As seat {seat} saw the game: the other players' unseen cards are not told.)",
+            seat=record.seat,
         )
+        click.echo(_say(seen))
     links = _links_on()
+    sentences = _sentences(record) if _lang() != "en" else {}
     for line in narrator.tell(at):
-        click.echo(_styled(linked(line, links)))
+        click.echo(_styled(linked(_line_in_language(line, sentences), links)))
     if at is not None and narrator.state is not None and narrator.error is None:
         click.echo("")
         if record.seat is None:
-            click.echo(f"--- The state after {at} decisions ---")
+            click.echo(_say(said("--- The state after {at} decisions ---", at=at)))
             click.echo(str(narrator.state))
         else:  # the state replayed is one possibility; the seat's view is what is known
-            click.echo(f"--- What seat {record.seat} sees after {at} decisions ---")
+            heading = said(
+                "--- What seat {seat} sees after {at} decisions ---", seat=record.seat, at=at
+            )
+            click.echo(_say(heading))
             click.echo(str(observation(narrator.state, record.seat)))
     if narrator.error is None and at is None and not _claims_hold(record):
         sys.exit(1)
     sys.exit(1 if narrator.error is not None else 0)
+
+
+class _Sentences(Visitor[dict[str, Event]]):
+    """Every event of a record, by its English sentence."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, Event] = {}
+
+    def begin_game(self, start: Any, events: tuple[Event, ...]) -> None:
+        self.found.update((str(e), e) for e in events)
+
+    def visit_decision(self, decision: Decision) -> None:
+        self.found.update((str(e), e) for e in decision.events)
+
+    def result(self) -> dict[str, Event]:
+        return self.found
+
+
+def _sentences(record: GameRecord) -> dict[str, Event]:
+    return record.accept(_Sentences())
+
+
+def _line_in_language(line: str, sentences: dict[str, Event]) -> str:
+    """A line of the game told in the command's language where it is an event's sentence (the
+    narration's own lines, such as headings and summaries, stay English)."""
+    text = line.lstrip(" ")
+    event = sentences.get(text)
+    return line if event is None else line[: len(line) - len(text)] + translate(event, _lang())
 
 
 def _claims_hold(record: GameRecord) -> bool:
@@ -756,14 +823,23 @@ def _styled(line: str) -> str:
 
 
 def _write_html(record: GameRecord, out: str, at: int) -> None:
-    page = replay_html(record, at=at)
+    page = replay_html(record, at=at, lang=_lang())
     try:
         write_text(out, page)
     except OSError as err:
         click.echo(f"{out}: cannot write: {err.strerror}", err=True)
         sys.exit(1)
-    where = f", at step {at}" if at else ""
-    click.echo(f"wrote {out} ({len(page) // 1024} KiB{where}): open it in a browser", err=True)
+    size = len(page) // 1024
+    if at:
+        wrote = said(
+            "wrote {out} ({size} KiB, at step {at}): open it in a browser",
+            out=out,
+            size=size,
+            at=at,
+        )
+    else:
+        wrote = said("wrote {out} ({size} KiB): open it in a browser", out=out, size=size)
+    click.echo(_say(wrote), err=True)
 
 
 # --- rule -------------------------------------------------------------------------------------

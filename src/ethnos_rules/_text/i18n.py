@@ -32,6 +32,7 @@ import gettext
 import json
 import os
 import re
+import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -50,14 +51,27 @@ LOCALES = Path(str(resources.files("ethnos_rules").joinpath("locales")))
 
 ENGLISH = "en"
 
-LANGUAGE_NAMES: Mapping[str, str] = {
-    "en": "English",
-    "es": "Español",
-    "pt": "Português",
-    "uk": "Українська",
-    "cs": "Čeština",
-}
-"""Each language the referee speaks, by code, with its name in itself (the pages' selector)."""
+
+
+def _languages() -> dict[str, str]:
+    """English, then each folder of :data:`LOCALES` with a compiled catalogue, by code, with
+    the language's name in itself (its glossary's ``language_name``; else its code)."""
+    found = {ENGLISH: "English"}
+    for folder in sorted(LOCALES.iterdir()):
+        if (folder / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+            glossary = folder / "glossary.toml"
+            name = folder.name
+            if glossary.is_file():
+                with open(glossary, "rb") as f:
+                    name = str(tomllib.load(f).get("language_name", name))
+            found[folder.name] = name
+    return found
+
+
+LANGUAGE_NAMES: Mapping[str, str] = _languages()
+"""Each language the referee speaks, by code, with its name in itself (the pages' selector):
+English and each folder of ``locales/`` that holds a compiled catalogue, so that adding a
+language is adding its folder (``locales/README.md``)."""
 
 LANGUAGES: tuple[str, ...] = tuple(LANGUAGE_NAMES)
 """The codes of the languages, English first."""

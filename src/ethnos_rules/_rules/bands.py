@@ -12,7 +12,7 @@ import bisect
 import functools
 from collections import Counter
 from operator import attrgetter
-from typing import Any, ClassVar, Literal, cast
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -532,15 +532,12 @@ class Ability(TribeAbility):
         return discard_rest(state, ctx.seat, then=then), then
 
 
-def _ability(ctx: BandContext) -> Ability:
-    """The Leader's ability. A ruleset holds an Ability for each tribe (the components check
-    each, but type it by its root class, as they do not import the band's steps)."""
-    return cast(Ability, ctx.band.leader.tribe.ability)
-
-
 def after_placement(state: GameState, ctx: BandContext) -> GameState:
     """BAND-6: the Leader ability follows the placement."""
-    state, step = _ability(ctx).after_placement(state, ctx)
+    # A ruleset holds an Ability for each tribe: the components check each, but type it by its
+    # root class, as they do not import the band's steps (a cast would cost a call per band).
+    ability: Ability = ctx.band.leader.tribe.ability  # type: ignore[assignment]
+    state, step = ability.after_placement(state, ctx)
     if step is not None:
         return go_on(state, step)
     return after_ability(state, ctx)
@@ -556,7 +553,8 @@ def after_ability(state: GameState, ctx: BandContext) -> GameState:
 
 def handle_rest(state: GameState, ctx: BandContext) -> GameState:
     """The last Leader handles the rest of the hand (BAND-6, TRIBE-CEN-3); then the turn ends."""
-    state, step = _ability(ctx).handle_rest(state, ctx)
+    ability: Ability = ctx.band.leader.tribe.ability  # type: ignore[assignment]  # as above
+    state, step = ability.handle_rest(state, ctx)
     if step is not None:
         return go_on(state, step)
     return _turn.end_turn(state, ctx.seat)

@@ -276,7 +276,7 @@ class GameStore:
         try:
             start, start_events = _traced_new_game(players, tribes, options)
         except RulesError as err:
-            raise refused(400, f"{err.rule}: {err.reason}", rule=err.rule) from None
+            raise refused(400, _with_rule(err), rule=err.rule) from None
         game = Game(start, start_events, kinds, seed, self._path)
         self._settle(game)
         self._keep(game)
@@ -386,9 +386,7 @@ class GameStore:
             try:
                 game.decide(parse_action(text), who)
             except RulesError as err:
-                error = Said(
-                    str(err), "{error}: {reason}", {"error": err.rule, "reason": err.reason}
-                )
+                error = Said(str(err), "{rule}: {reason}", {"rule": err.rule, "reason": err.reason})
                 raise PlayError(422, {"error": error, "refusal": refusal(err, text)}) from None
             game.chance()
             game.save()
@@ -509,6 +507,12 @@ def _traced_new_game(
     players: int, tribes: list[str] | None, options: Any
 ) -> tuple[GameState, tuple[Event, ...]]:
     return trace(new_game, players, tribes=tribes, options=options)
+
+
+def _with_rule(err: RulesError) -> Said:
+    """``RULE: reason``, the reason said in the language of the answer."""
+    english = f"{err.rule}: {err.reason}"
+    return Said(english, "{rule}: {reason}", {"rule": err.rule, "reason": err.reason})
 
 
 def refusal(err: RulesError, text: str) -> dict[str, str]:

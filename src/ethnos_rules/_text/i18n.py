@@ -252,7 +252,10 @@ def page_in(text: str, lang: str, *, javascript: bool = False) -> str:
 
 
 def localized(answer: Any, lang: str) -> Any:
-    """``answer`` (a JSON value) with each marked sentence in it said in ``lang``."""
+    """``answer`` (a JSON value) with each marked sentence in it said in ``lang`` (in English
+    as it is: a marked sentence is its English text)."""
+    if lang == ENGLISH:
+        return answer
     if isinstance(answer, Said):
         return say(answer, lang)
     if isinstance(answer, dict):

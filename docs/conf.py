@@ -84,7 +84,8 @@ gettext_compact = False
 gettext_uuid = False
 gettext_location = True
 
-if tags.has("i18n"):  # noqa: F821  (Sphinx gives conf.py its tags)
+# Sphinx gives conf.py its `tags`; a reader that runs this file by itself has none.
+if "tags" in globals() and globals()["tags"].has("i18n"):
     _LOCALES = Path(__file__).parent / "locales"
     _GLOSSARIES = Path(__file__).parent.parent / "src" / "ethnos_rules" / "locales"
     _NAMES = {"en": "English"} | {

@@ -23,8 +23,8 @@ from ethnos_rules import (
     position,
     to_move,
 )
-from ethnos_rules._rules.components import multiset_add, multiset_remove
 from ethnos_rules._checks.invariants import state_problems
+from ethnos_rules._rules.components import multiset_add, multiset_remove
 from helpers import SIX_TRIBES
 
 

@@ -30,11 +30,11 @@ from ethnos_rules import (
     play_random,
     sample_outcome,
 )
+from ethnos_rules._replay.replay import Decision, new_decision
 from ethnos_rules._rules.bands import BandContext
 from ethnos_rules._rules.chance import DrawPending, draw_outcomes, draw_sample
 from ethnos_rules._rules.frozen import _draft, evolve, maker
 from ethnos_rules._rules.randomness import count_off, pick
-from ethnos_rules._replay.replay import Decision, new_decision
 from ethnos_rules._rules.scoring import new_area_scored, new_prize, new_tie_group
 from ethnos_rules._rules.state import Band
 from strategies import GameSetup, game_prefixes, game_setups, random_decision

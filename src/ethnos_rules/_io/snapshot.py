@@ -38,11 +38,11 @@ from typing import Any, TypeVar
 import attrs
 import cattrs
 
+from .._checks.invariants import missing_summaries, state_problems
 from .._rules.components import Card, Colour, Kingdom, Ruleset, Tribe
 from .._rules.decisions import DECISIONS_BY_NAME
 from .._rules.editions import default_ruleset, ruleset
 from .._rules.errors import InvalidStateError, SetupError
-from .._checks.invariants import missing_summaries, state_problems
 from .._rules.notation import parse_band
 from .._rules.options import Options
 from .._rules.setup import check_players

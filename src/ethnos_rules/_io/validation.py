@@ -26,11 +26,11 @@ from typing import Any
 
 import attrs
 
+from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.actions import Place
 from .._rules.engine import CHANCE, ChanceNode, legal_actions, to_move, winners
 from .._rules.errors import RulesError, WrongDecisionError
 from .._rules.events import AgeBegan, Event, PlacementTest, opens_turn
-from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.state import DecisionKind, GameState, Stage
 from .._rules.words import ROMAN, given
 from .jsonio import RecordError

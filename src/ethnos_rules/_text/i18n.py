@@ -52,7 +52,6 @@ LOCALES = Path(str(resources.files("ethnos_rules").joinpath("locales")))
 ENGLISH = "en"
 
 
-
 def _languages() -> dict[str, str]:
     """English, then each folder of :data:`LOCALES` with a compiled catalogue, by code, with
     the language's name in itself (its glossary's ``language_name``; else its code)."""

@@ -1464,7 +1464,10 @@ class AreaScored(Event):
                 )
             else:
                 parts.append(said("nothing for {seats} (TRIBE-MER-3)", seats=unpaid_seats))
-        if not any("(SCORE-K-3)" in part for part in parts):
+        # The sentence ends on its rule: SCORE-K-2, unless the last part already cites one (a
+        # tie's SCORE-K-3) or a tie earlier cited SCORE-K-3 and the last part says why it pays.
+        tied = any("(SCORE-K-3)" in part for part in parts)
+        if not tied or not parts[-1].endswith(")"):
             parts[-1] = said("{part} (SCORE-K-2)", part=parts[-1])
         return parts
 

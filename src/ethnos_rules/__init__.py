@@ -23,6 +23,11 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.util
+import sys
+from importlib.machinery import ModuleSpec
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 # Imported at once: the errors (shown below as this package's own, also in tracebacks raised
@@ -42,6 +47,37 @@ from ._rules.errors import (
     SetupError,
     WrongDecisionError,
 )
+
+# Modules that moved out of the rules kernel into the layers that read the game (issue 36). A
+# pickle made before names a class by its old module: the old name finds the new module.
+_MOVED = {
+    "ethnos_rules._rules.invariants": "ethnos_rules._checks.invariants",
+    "ethnos_rules._rules.replay": "ethnos_rules._replay.replay",
+    "ethnos_rules._rules.position": "ethnos_rules._replay.position",
+    "ethnos_rules._rules.observation": "ethnos_rules._seat.observation",
+    "ethnos_rules._rules.seatview": "ethnos_rules._seat.seatview",
+    "ethnos_rules._rules.resample": "ethnos_rules._seat.resample",
+    "ethnos_rules._rules.memo": "ethnos_rules._seat.memo",
+    "ethnos_rules._rules.drawing": "ethnos_rules._pictures.drawing",
+    "ethnos_rules._rules.picture": "ethnos_rules._pictures.picture",
+    "ethnos_rules._rules.changes": "ethnos_rules._pictures.changes",
+}
+
+
+class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports a moved module's old name as its new module (asked last, after every finder)."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> ModuleSpec | None:
+        return importlib.util.spec_from_loader(name, self) if name in _MOVED else None
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType:
+        return importlib.import_module(_MOVED[spec.name])
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the new module is already imported."""
+
+
+sys.meta_path.append(_MovedModules())
 
 # Every other public name is imported from its module when first asked for (PEP 562
 # ``__getattr__`` below): records, their schema and cattrs, seat views, narration and the

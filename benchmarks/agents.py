@@ -9,7 +9,9 @@ environment (one seat, the others ``RandomPolicy``, chance inside ``step``), and
 do-nothing floor of ``bench.py`` (an AEC environment with the same spaces that does nothing).
 Two more rows say where PettingZoo's cost goes: the same games through the action ids alone
 (``EncodedState``: legal ids, step, chance; no environment), and through the environment with
-its observation tensor not written (an ablation: a fixed array copied instead).
+its observation tensor not written (an ablation: a fixed array copied instead). One more says
+where OpenSpiel's goes: OpenSpiel's games (the same draws) through the action ids alone, chance
+drawn from its listed outcomes as OpenSpiel's loop draws it.
 Each figure is per decision of the game, in CPU time of this process (a busy machine that
 takes the processor away for a while does not count; it still slows what runs, alike in each
 round); each ratio is the median of the rounds' ratios.
@@ -54,6 +56,28 @@ def _ids(seed: int) -> int:
         if node.state.pending.chance:
             node, drawn = node.through_chance(chance)
             decisions += drawn
+    return decisions
+
+
+def _ids_listed(seed: int) -> int:
+    """A game through the action ids alone, each chance outcome drawn as OpenSpiel's loop
+    draws it: from every outcome listed with its probability as a float
+    (``EncodedState.chance_floats``, then ``random.choices``), where the raw API's loop and
+    :func:`_ids` draw one outcome (``sample_outcome``). Against :func:`_ids`, what listing
+    the outcomes costs; against OpenSpiel, what its game and state objects cost."""
+    from ethnos_rules import new_game
+    from ethnos_rules.agents import EncodedState
+
+    rng = random.Random(seed)
+    node, decisions = EncodedState.of(new_game(4)), 0
+    while node.to_move() is not None:
+        if node.state.pending.chance:
+            ids, probabilities = zip(*node.chance_floats(), strict=True)
+            action = rng.choices(ids, probabilities)[0]
+        else:
+            action = rng.choice(node.legal_ids())
+        node, decision = node.step_id(action)
+        decisions += decision is not None
     return decisions
 
 
@@ -113,6 +137,7 @@ def measure(games: int, rounds: int) -> dict[str, Any]:
         "pettingzoo_scaled": _pettingzoo_scaled,
         "pettingzoo_unobserved": _pettingzoo_unobserved,
         "ids": _ids,
+        "ids_listed": _ids_listed,
         "openspiel": bench._openspiel_game,
         "gymnasium": _gymnasium,
         "floor": floor,
@@ -143,6 +168,8 @@ LABELS = {
     "pettingzoo_scaled": "PettingZoo, `scaled=True`",
     "pettingzoo_unobserved": "PettingZoo with no observation tensor written (an ablation)",
     "ids": "the action ids alone (`EncodedState`: `legal_ids`, `step_id`, chance; no mask)",
+    "ids_listed": "the action ids alone, chance drawn from its listed outcomes as OpenSpiel's"
+    " loop draws it (`chance_floats`, `random.choices`)",
     "openspiel": "OpenSpiel (`legal_actions`, `apply_action`, `chance_outcomes`)",
     "gymnasium": "Gymnasium, one seat, `RandomPolicy` opponents",
     "floor": "the floor: a do-nothing AEC environment (ratio: with the rules' work)",

@@ -46,8 +46,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from ethnos_rules import (
-    CHANCE,
-    ChanceNode,
+    Action,
     GameState,
     InformationState,
     Options,
@@ -55,6 +54,7 @@ from ethnos_rules import (
     SetupError,
     WrongDecisionError,
     new_game,
+    step,
 )
 from ethnos_rules._agents.encoding import EDITION
 from ethnos_rules._agents.tensors import MAX_PLAYERS, Played, Seen
@@ -174,11 +174,46 @@ class EthnosGame(pyspiel.Game):
 _TERMINAL, _CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
 
 
-def _player_id(mover: int | ChanceNode | None) -> int:
-    """OpenSpiel's id of who is to move: the seat, or its ids for chance and the end."""
-    if mover is None:
+def _player_id(node: EncodedState) -> int:
+    """OpenSpiel's id of who is to move in ``node``: the seat, or its ids for chance and the
+    end (what :func:`~ethnos_rules.to_move` says, read without its checks at every step)."""
+    pending = node.state.pending
+    if pending.terminal:
         return _TERMINAL
-    return _CHANCE if mover is CHANCE else int(mover)
+    if pending.chance:
+        return _CHANCE
+    seat = pending.seat
+    assert seat is not None  # a player's decision names its player
+    return seat
+
+
+class _Log:
+    """Decisions taken, newest first, as an immutable chain: a clone (OpenSpiel deep-copies a
+    Python state's attributes) shares it.
+
+    Attributes:
+        before: The decisions before the last one, or None.
+        decision: The last decision.
+        length: How many decisions in all.
+    """
+
+    __slots__ = ("before", "decision", "length")
+
+    def __init__(self, before: _Log | None, decision: Action) -> None:
+        self.before, self.decision = before, decision
+        self.length: int = 1 if before is None else before.length + 1
+
+    def __deepcopy__(self, memo: Any) -> _Log:
+        return self
+
+    def decisions(self) -> list[Action]:
+        """Each decision, from the first."""
+        out: list[Action] = []
+        link: _Log | None = self
+        while link is not None:
+            out.append(link.decision)
+            link = link.before
+        return out[::-1]
 
 
 class EthnosState(pyspiel.State):
@@ -191,13 +226,35 @@ class EthnosState(pyspiel.State):
         super().__init__(game)
         self.start = game.start
         self.node = EncodedState.of(game.start)
-        self.played = Played.empty()  # each seat's information state is worked out from it
+        # Each seat's information state is worked out from the decisions with their events:
+        # those known, the state they reach, and the decisions since, whose events are worked
+        # out only when asked for. (Keeping each decision's state for that instead kept the
+        # whole game alive, which Python's garbage collector walked again and again.)
+        self._played, self._reached = Played.empty(), game.start
+        self._unlogged: _Log | None = None
+
+    @property
+    def played(self) -> Played:
+        """Every decision so far with its events (a band's Leader and cards are not one)."""
+        if self._unlogged is not None:
+            played, state = self._played, self._reached
+            for decision in self._unlogged.decisions():
+                result = step(state, decision)
+                played, state = played.add(decision, result.events), result.state
+            self._played, self._reached, self._unlogged = played, state, None
+        return self._played
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions have been made, chance included, as a record of the game counts
+        them (a band counts once, however many ids built it)."""
+        return self._played.length + (0 if self._unlogged is None else self._unlogged.length)
 
     @property
     def recall(self) -> tuple[Recall, ...]:
         """What each seat saw, then what everyone saw, then every decision as it was."""
-        seats = range(self.node.state.config.players)
-        return (*map(self.played.recall, seats), *map(self.played.recall, ("public", "all")))
+        seats, played = range(self.node.state.config.players), self.played
+        return (*map(played.recall, seats), *map(played.recall, ("public", "all")))
 
     @property
     def game_state(self) -> GameState:
@@ -212,7 +269,7 @@ class EthnosState(pyspiel.State):
     @node.setter
     def node(self, node: EncodedState) -> None:
         # OpenSpiel asks for the player to move several times a decision: it is told once.
-        self._node, self._player = node, _player_id(node.to_move())
+        self._node, self._player = node, _player_id(node)
 
     def current_player(self) -> int:
         return self._player
@@ -230,24 +287,24 @@ class EthnosState(pyspiel.State):
         """The legal ids of ``player`` (by default the one to move; none for another player
         or at the end), or at a chance node its outcomes' ids, sorted."""
         if player is None or player == self._player:
-            return list(self.node.legal_ids())  # () at the end; the outcomes at chance
+            return list(self._node.legal_ids())  # () at the end; the outcomes at chance
         return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
+        if player != self._player:
             return []
-        return list(self.node.legal_ids())
+        return list(self._node.legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.node.chance_floats()
+        return self._node.chance_floats()
 
     def _apply_action(self, action: int) -> None:
         if self._replaying:  # a drawn world's ids: its node and decisions are set at the end
             return
-        node = self.node
-        self.node, decision = node.step_id(action)
+        after, decision = self._node.step_id(action)
+        self._node, self._player = after, _player_id(after)  # the node's setter
         if decision is not None:  # a band's Leader and cards only build the band
-            self.played = self.played.add_unstepped(decision, node.state)
+            self._unlogged = _Log(self._unlogged, decision)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> EthnosState:
         """A state that ``player_id`` cannot tell from this one, drawn from the exact posterior
@@ -288,7 +345,8 @@ class EthnosState(pyspiel.State):
                 self.apply_action(action)
         finally:
             self._replaying = False
-        self.node, self.played = EncodedState(drawn.state), drawn.played
+        self.node = EncodedState(drawn.state)
+        self._played, self._reached, self._unlogged = drawn.played, drawn.state, None
         for action in band:
             self.apply_action(action)
 

@@ -50,7 +50,7 @@ import itertools
 import operator
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 import attrs
 
@@ -90,7 +90,6 @@ from .._rules.notation import parse_action
 from .._rules.randomness import check_random
 from .._rules.state import GameState
 from .._rules.words import given
-from .._seat.memo import ByIdentity
 
 EDITION = FIRST_EDITION
 """The edition the ids cover: every block, and every tensor's size, follows its counts."""
@@ -320,10 +319,55 @@ def _one_id(action: Action) -> int:
 
 
 _OFFSET_OF = {kind: (_START[name], offset) for kind, (name, offset) in _ENCODERS.items()}
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _ByIdentity(Generic[K, V]):
+    """Values remembered by the identity of their keys, looked up as ``get(id(key))``, which
+    ``map`` can call without a Python frame. Each key is kept alive beside its value, so an id
+    in the table is its key's (two objects alive at once never share an id). At most ``size``
+    are kept; the table starts afresh when full."""
+
+    def __init__(self, size: int = 8192) -> None:
+        self.size = size
+        self._values: dict[int, V] = {}
+        self._keys: list[K] = []
+        self.get = self._values.get  # the same dict always: it is cleared, never replaced
+
+    def values(self, keys: Iterable[K], compute: Callable[[K], V]) -> list[V]:
+        """The value of each of ``keys``: remembered, or ``compute(key)`` remembered now."""
+        found = list(map(self.get, map(id, keys)))
+        if None in found:
+            found = [
+                self._remember(k, compute(k)) if v is None else v
+                for k, v in zip(keys, found, strict=True)
+            ]
+        return cast("list[V]", found)
+
+    def value(self, key: K, compute: Callable[[K], V]) -> V:
+        """The value of ``key``: remembered, or ``compute(key)`` remembered now."""
+        found = self.get(id(key))
+        return self._remember(key, compute(key)) if found is None else found
+
+    def _remember(self, key: K, value: V) -> V:
+        if len(self._keys) >= self.size:
+            self._values.clear()
+            self._keys.clear()
+        self._values[id(key)] = value
+        self._keys.append(key)
+        return value
+
+
 # The rules build each draw's outcome, each probability and each recruit action once and give
-# the same object again.
-_outcome_id = ByIdentity(_one_id)
-_as_float: ByIdentity[Fraction, float] = ByIdentity(lambda p: p.numerator / p.denominator)
+# the same object again: their ids and floats are looked up by identity.
+_OUTCOME_IDS: _ByIdentity[Action, int] = _ByIdentity()
+_FLOATS: _ByIdentity[Fraction, float] = _ByIdentity()
+
+
+def _float(probability: Fraction) -> float:
+    return probability.numerator / probability.denominator
 
 
 def _check_ruleset(action: Action) -> None:
@@ -383,6 +427,14 @@ class EncodedState:
     _led: dict[int, list[PlayBand]] | None = attrs.field(default=None, init=False, repr=False)
     # At a chance event, the outcomes' ids and probabilities, once asked for.
     _outcomes: tuple[tuple[int, Fraction], ...] | None = attrs.field(
+        default=None, init=False, repr=False
+    )
+    # The same with each probability as a float; and the outcomes' actions and exact
+    # probabilities, in id order (the exact outcomes are paired with their ids when asked for).
+    _floats: tuple[tuple[int, float], ...] | None = attrs.field(
+        default=None, init=False, repr=False
+    )
+    _drawn: tuple[tuple[Action, ...], tuple[Fraction, ...]] | None = attrs.field(
         default=None, init=False, repr=False
     )
 
@@ -445,15 +497,13 @@ class EncodedState:
         actions: dict[int, Action] = {}
         # The legal bands by their Leader's id: choosing a Leader keeps its bands.
         led: dict[int, list[PlayBand]] = {}
-        known = _outcome_id.table  # the rules give the same recruit actions again and again
+        known = _OUTCOME_IDS.get  # the rules give the same recruit actions again and again
         for action in legal_actions(self.state):
             if type(action) is PlayBand:
                 led.setdefault(leader + action.leader.index, []).append(action)
             else:
-                hit = known.get(id(action))
-                actions[hit[1] if hit is not None and hit[0] is action else _outcome_id(action)] = (
-                    action
-                )
+                found = known(id(action))
+                actions[_OUTCOME_IDS.value(action, _one_id) if found is None else found] = action
         _set_actions(self, actions)
         _set_led(self, led)
         return tuple(sorted([*actions, *led]))
@@ -474,32 +524,43 @@ class EncodedState:
         """At a chance event, each outcome's id with its exact probability, by id."""
         outcomes = self._outcomes
         if outcomes is None:
-            found = chance_outcomes(self.state)
-            # _outcome_id's lookup by hand: a call for each of up to 68 outcomes costs more.
-            known = _outcome_id.table
-            ids = [
-                hit[1] if (hit := known.get(id(a))) is not None and hit[0] is a else _outcome_id(a)
-                for a, _ in found
-            ]
-            order: range | list[int] = range(len(ids))
-            if ids != sorted(ids):  # a draw's cards come in id order already
-                order = sorted(order, key=ids.__getitem__)
-            outcomes = tuple([(ids[k], found[k][1]) for k in order])
-            # At a chance event the outcomes are the legal actions: asking again is not needed.
-            # (At a player's decision there are none, and the legal ids are another matter.)
-            if found and self._ids is None:
-                _set_actions(self, {ids[k]: found[k][0] for k in order})
-                _set_ids(self, tuple([ids[k] for k in order]))
+            if self._drawn is None:
+                self._chance()
+            assert self._drawn is not None and self._floats is not None
+            outcomes = tuple(zip(map(_FIRST, self._floats), self._drawn[1], strict=True))
             _set_outcomes(self, outcomes)
         return outcomes
 
     def chance_floats(self) -> list[tuple[int, float]]:
         """:meth:`chance_outcomes` with each probability as a float, in a new list."""
-        known = _as_float.table  # its lookup by hand, as for the ids
-        return [
-            (i, hit[1] if (hit := known.get(id(p))) is not None and hit[0] is p else _as_float(p))
-            for i, p in self.chance_outcomes()
-        ]
+        if self._floats is None:
+            self._chance()
+        assert self._floats is not None
+        return list(self._floats)
+
+    def _chance(self) -> None:
+        """Ask the rules for the outcomes of the chance event here, once: their ids, exact
+        probabilities and floats; at a chance event the outcomes are the legal ids too."""
+        found = chance_outcomes(self.state)
+        if not found:  # a player's decision, or the end
+            _set_drawn(self, ((), ()))
+            _set_floats(self, ())
+            return
+        actions, probabilities = zip(*found, strict=True)
+        # The rules give the same outcome and probability objects again: their ids and floats
+        # are looked up by identity, without a Python call for each of up to 68 outcomes.
+        ids = _OUTCOME_IDS.values(actions, _one_id)
+        floats = _FLOATS.values(probabilities, _float)
+        if ids != sorted(ids):  # a draw's cards come in id order already
+            order = sorted(range(len(ids)), key=ids.__getitem__)
+            ids = [ids[k] for k in order]
+            actions = tuple([actions[k] for k in order])
+            probabilities = tuple([probabilities[k] for k in order])
+            floats = [floats[k] for k in order]
+        _set_drawn(self, (actions, probabilities))
+        _set_floats(self, tuple(zip(ids, floats, strict=True)))
+        if self._ids is None:  # the outcomes are the legal ids (their actions: see _decision)
+            _set_ids(self, tuple(ids))
 
     def through_chance(
         self, rng: Any, outcomes: list[Action] | None = None
@@ -598,7 +659,10 @@ class EncodedState:
         if action_id == BAND_DONE:
             added = len(self.band) - 1
             return next(b for b in self._bands if len(b.others) == added)
-        found = (self._actions or {}).get(action_id)
+        actions, drawn = self._actions, self._drawn
+        if actions is None and drawn is not None and self._ids:  # a chance event's outcome
+            return drawn[0][self._ids.index(action_id)]
+        found = (actions or {}).get(action_id)
         if found is None:
             raise IllegalActionError(
                 "BAND-4", f"'{action_text(action_id)}' is a step of a band, not a decision"
@@ -635,8 +699,11 @@ _set_ids = vars(EncodedState)["_ids"].__set__
 _set_actions = vars(EncodedState)["_actions"].__set__
 _set_led = vars(EncodedState)["_led"].__set__
 _set_outcomes = vars(EncodedState)["_outcomes"].__set__
+_set_floats = vars(EncodedState)["_floats"].__set__
+_set_drawn = vars(EncodedState)["_drawn"].__set__
+_FIRST = operator.itemgetter(0)
 _next = copier(EncodedState)
-_UNKNOWN = (None, None, None, None)  # a new node's legal ids, actions, bands and outcomes
+_UNKNOWN = (None,) * 6  # a new node's legal ids, actions, bands by Leader, and chance outcomes
 
 
 def _check_encodable(state: GameState) -> None:

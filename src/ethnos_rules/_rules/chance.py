@@ -12,12 +12,13 @@ probability follows from the counts alone:
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
 from .actions import Action, Reveal
-from .components import DRAGON, Card, Dragon, Hidden
+from .components import DRAGON, Card, Dragon, Hidden, Ruleset
 from .errors import ImpossibleOutcomeError
 from .events import CardDrawn, Source, emit
 from .randomness import Random, count_off
@@ -34,18 +35,34 @@ def dragons_in_reach(state: GameState) -> int:
     return state.dragons_in_deck if state.top_left == 0 else 0
 
 
-def draw_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+@functools.cache
+def _reveals(rules: Ruleset) -> tuple[Reveal, ...]:
+    """The reveal of each card kind of ``rules``, in card order (as the deck counts them)."""
+    return tuple(map(_reveal, rules.cards))
+
+
+@functools.lru_cache(maxsize=4096)
+def _shares(total: int, most: int) -> tuple[Fraction, ...]:
+    """``n / total`` for each ``n`` from 0 to ``most``."""
+    return tuple(_fraction(n, total) for n in range(most + 1))
+
+
+def draw_outcomes(state: GameState) -> tuple[tuple[Action, Fraction], ...]:
     """Every card kind the next draw can reveal, with its probability (CHANCE)."""
     deck = state.deck
-    allies = sum(deck)
     dragons = dragons_in_reach(state)
-    total = allies + dragons
-    cards = state.rules.cards
-    out: list[tuple[Action, Fraction]] = [
-        (_reveal(cards[i]), _fraction(n, total)) for i, n in enumerate(deck) if n
-    ]
+    total = sum(deck) + dragons
+    if not total:
+        return ()
+    shares = _shares(total, max(max(deck, default=0), dragons))
+    # The kinds left and their counts' shares, paired without a Python step for each kind: an
+    # agent that lists the outcomes at every draw (OpenSpiel's chance_outcomes) waits on this.
+    kinds = itertools.compress(_reveals(state.rules), deck)
+    out: tuple[tuple[Action, Fraction], ...] = tuple(
+        zip(kinds, map(shares.__getitem__, filter(None, deck)), strict=True)
+    )
     if dragons:
-        out.append((_reveal(DRAGON), _fraction(dragons, total)))
+        out += ((_reveal(DRAGON), shares[dragons]),)
     return out
 
 

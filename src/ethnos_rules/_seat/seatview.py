@@ -50,11 +50,10 @@ from .._rules.events import (
     RestToRow,
 )
 from .._rules.notation import parse_action
-from .._rules.said import said
+from .._rules.said import and_said, cards_said, said, said_list, said_n, word
 from .._rules.state import GameState, Stage, copy_player, copy_state
 from .._rules.tribes import KeepPending
 from .._rules.turn import can_recruit
-from .._rules.words import and_list, cards_list, plural
 
 
 def seat_actions(start: GameState, actions: Sequence[Action], seat: int) -> tuple[Action, ...]:
@@ -159,30 +158,33 @@ def _places(state: GameState, seen: Seen, card: Card, player: int | None) -> lis
     """How many copies of ``card`` the seat knows in each place, ``player``'s hand left out."""
     places: list[tuple[int, str]] = []
     if state.row.count(card):
-        places.append((state.row.count(card), "the row"))
+        places.append((state.row.count(card), word("the row")))
     for q, held in enumerate(state.players):
         bands = [band.cards.count(card) for band in held.bands if card in band.cards]
-        if bands:
-            places.append((sum(bands), f"seat {q}'s {'band' if len(bands) == 1 else 'bands'}"))
+        if len(bands) == 1:
+            places.append((sum(bands), said("seat {seat}'s band", seat=q)))
+        elif bands:
+            places.append((sum(bands), said("seat {seat}'s bands", seat=q)))
     for q, held in enumerate(state.players):
         if q == player:
             continue
         if q == seen.seat and held.hand.count(card):
-            places.append((held.hand.count(card), f"seat {q}'s hand"))
+            places.append((held.hand.count(card), said("seat {seat}'s hand", seat=q)))
         elif seen.locked[q] and held.hand.count(card):
-            why = "it passed, so it holds only Skeletons"
-            places.append((held.hand.count(card), f"seat {q}'s hand ({why})"))
+            where = said("seat {seat}'s hand (it passed, so it holds only Skeletons)", seat=q)
+            places.append((held.hand.count(card), where))
         elif q != seen.seat and seen.known[q][card]:
-            places.append((seen.known[q][card], f"seat {q}'s hand (taken from the row)"))
+            where = said("seat {seat}'s hand (taken from the row)", seat=q)
+            places.append((seen.known[q][card], where))
     return places
 
 
 def _places_text(places: list[tuple[int, str]], copies: int) -> str:
     if not places:
-        return "nowhere"
+        return word("nowhere")
     if copies <= 2 or len(places) == 1:
-        return and_list([where for _, where in places])
-    return and_list([f"{n} in {where}" for n, where in places])
+        return and_said([where for _, where in places])
+    return and_said([said("{n} in {where}", n=n, where=where) for n, where in places])
 
 
 def _shortage(state: GameState, seen: Seen, player: int, card: Card, need: Need) -> str:
@@ -190,26 +192,60 @@ def _shortage(state: GameState, seen: Seen, player: int, card: Card, need: Need)
     copies = state.rules.copies[card.index]
     places = _places(state, seen, card, player)
     free = copies - sum(n for n, _ in places)
+    passed: str = ""  # a hand that passed: why it must hold only Skeletons
     if need.skeletons_only:
         held = len(state.players[player].hand)
-        said = f"seat {player} passes with a full hand, so its {plural(held, 'card')} are all"
-        said += " Skeletons; but"
+        passed = said_n(
+            "seat {player} passes with a full hand, so its {n} card are all Skeletons; but",
+            "seat {player} passes with a full hand, so its {n} cards are all Skeletons; but",
+            held,
+            player=player,
+        )
     else:
-        said, held = "", need.cards[card] or 1
+        held = need.cards[card] or 1
     if card.tribe not in state.tribes:
-        text = f"{card.tribe.name} are not in play"
-        return f"{said} {text}" if said else f"{text}, so seat {player} cannot hold {card}"
+        text = said("{tribe} are not in play", tribe=word(card.tribe.name))
+        if passed:
+            return said("{passed} {text}", passed=passed, text=text)
+        return said(
+            "{text}, so seat {player} cannot hold {card}", text=text, player=player, card=card
+        )
     if free <= 0:
-        every = {1: "the only", 2: "both"}.get(copies, f"all {copies}")
         where = _places_text(places, copies)
-        where = f"elsewhere: {where}" if copies > 2 and len(places) > 1 else f"in {where}"
-        text = f"{every} {card} {'is' if copies == 1 else 'are'} already {where}"
-        return f"{said} {text}" if said else f"{text}, so seat {player} cannot hold one more"
-    located = [f"{n} {'is' if n == 1 else 'are'} in {where}" for n, where in places]
-    text = f"only {free} of the {copies} {card} can be in its hand: {and_list(located)}"
+        if copies > 2 and len(places) > 1:
+            where = said("elsewhere: {where}", where=where)
+        else:
+            where = said("in {where}", where=where)
+        if copies == 1:
+            text = said("the only {card} is already {where}", card=card, where=where)
+        elif copies == 2:
+            text = said("both {card} are already {where}", card=card, where=where)
+        else:
+            text = said(
+                "all {copies} {card} are already {where}", copies=copies, card=card, where=where
+            )
+        if passed:
+            return said("{passed} {text}", passed=passed, text=text)
+        return said("{text}, so seat {player} cannot hold one more", text=text, player=player)
+    located = [said_n("{n} is in {where}", "{n} are in {where}", n, where=w) for n, w in places]
+    text = said(
+        "only {free} of the {copies} {card} can be in its hand: {located}",
+        free=free,
+        copies=copies,
+        card=card,
+        located=and_said(located),
+    )
     if not places:
-        text = f"the game has only {copies} {card}"
-    return f"{said} {text}" if said else f"seat {player} must hold {held} {card} here, but {text}"
+        text = said("the game has only {copies} {card}", copies=copies, card=card)
+    if passed:
+        return said("{passed} {text}", passed=passed, text=text)
+    return said(
+        "seat {player} must hold {held} {card} here, but {text}",
+        player=player,
+        held=held,
+        card=card,
+        text=text,
+    )
 
 
 # --- relabelling the witness ---------------------------------------------------------------------
@@ -236,26 +272,39 @@ def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[Game
     if need.skeletons_only:
         leads = leaders(state.rules)
         if any(c in leads for c in known):
-            shown = cards_list(sorted(c for c in known if c in leads))
-            return state, f"seat {player} passes holding {shown}, which can form a band (TURN-3)"
+            shown = cards_said(sorted(c for c in known if c in leads))
+            why = said(
+                "seat {player} passes holding {shown}, which can form a band (TURN-3)",
+                player=player,
+                shown=shown,
+            )
+            return state, why
         skeleton = next((c for c in state.rules.cards if c not in leads), None)
         if skeleton is None:  # an edition without Skeletons
-            return state, f"seat {player} passes, but every card of this edition can lead a band"
+            why = said(
+                "seat {player} passes, but every card of this edition can lead a band",
+                player=player,
+            )
+            return state, why
         wanted = Counter({skeleton: labels.total()})
     elif seen.locked[player]:  # a hand that passed is full, so it stays as it is all Age
-        shown = cards_list(sorted(need.cards.elements()))
-        return state, (
-            f"seat {player} passed earlier this Age with a full hand, so it holds only Skeletons"
-            f" and cannot take a card before the Age ends (TURN-3); it cannot show {shown}"
+        shown = cards_said(sorted(need.cards.elements()))
+        why = said(
+            "seat {player} passed earlier this Age with a full hand, so it holds only Skeletons "
+            "and cannot take a card before the Age ends (TURN-3); it cannot show {shown}",
+            player=player,
+            shown=shown,
         )
+        return state, why
     else:
         wanted = _with_band_leader(state, seen, player, need, need.cards - known)
     if wanted.total() > labels.total():
-        return (
-            state,
-            f"{_holding(player, len(hand.hand), known)}, too few for"
-            f" {cards_list(sorted(wanted.elements()))}",
+        why = said(
+            "{holding}, too few for {cards}",
+            holding=_holding(player, len(hand.hand), known),
+            cards=cards_said(sorted(wanted.elements())),
         )
+        return state, why
     missing, spare = wanted - labels, labels - wanted
     players, deck = list(state.players), list(state.deck)
     donors: dict[int, Counter[Card]] | None = None  # asked only if the deck lacks a card
@@ -283,14 +332,19 @@ def relabel(state: GameState, seen: Seen, player: int, need: Need) -> tuple[Game
 def _holding(player: int, held: int, known: Counter[Card]) -> str:
     """What the seat knows of ``player``'s ``held`` cards, ``known`` taken from the row."""
     if held == 0:
-        return f"seat {player} holds no cards"
+        return said("seat {player} holds no cards", player=player)
     if not known:
-        return f"seat {player} holds {plural(held, 'card')}"
-    taken = cards_list(sorted(known.elements()))
+        return said_n(
+            "seat {player} holds {n} card", "seat {player} holds {n} cards", held, player=player
+        )
     unseen = held - known.total()
-    return (
-        f"seat {player} holds {plural(held, 'card')}: {taken} taken from the row and"
-        f" {unseen or 'none'} unseen"
+    return said_n(
+        "seat {player} holds {n} card: {taken} taken from the row and {unseen} unseen",
+        "seat {player} holds {n} cards: {taken} taken from the row and {unseen} unseen",
+        held,
+        player=player,
+        taken=cards_said(sorted(known.elements())),
+        unseen=unseen or word("none"),
     )
 
 
@@ -466,7 +520,9 @@ class SeatReplay:
         index, text, _ = items[i]
         before = self.state
         if isinstance(action, RestShown):
-            why = "a 'rest' follows a decision that discards the rest of another player's hand"
+            why = said(
+                "a 'rest' follows a decision that discards the rest of another player's hand"
+            )
             return Refusal(index, text, before, WrongDecisionError("BAND-6", why, action))
         try:
             self._check_seen(action)
@@ -561,7 +617,7 @@ class SeatReplay:
             deck = self.state.deck  # the likeliest card kind: the one with most copies left
             most = max(range(len(deck)), key=deck.__getitem__, default=0)
             if not deck or not deck[most]:
-                why = "only Dragons are left in the deck, and a Dragon drawn is seen by all"
+                why = said("only Dragons are left in the deck, and a Dragon drawn is seen by all")
                 raise IllegalActionError("CHANCE", why, action)
             return Reveal(self.state.rules.cards[most])
         if isinstance(action, Keep) and action.hidden and isinstance(pending, KeepPending):
@@ -624,18 +680,34 @@ class SeatReplay:
     def _misfit(shown: RestToRow, rest: RestShown) -> str:
         """Why ``rest`` is not the rest of the hand ``shown`` discards: it has more or fewer
         cards than the hand holds (which every seat can count)."""
-        held, said = len(shown.cards), len(rest.cards)
-        return (
-            f"seat {shown.seat} holds {plural(held, 'card')} when the rest of its hand goes face"
-            f" up into the row here, but the 'rest' that follows shows {plural(said, 'card')}"
-            f" ({cards_list(rest.cards)}): {'more' if said > held else 'fewer'} than the hand holds"
+        held, shows = len(shown.cards), len(rest.cards)
+        if shows > held:
+            return said(
+                "seat {seat} holds {held} when the rest of its hand goes face up into the row "
+                "here, but the 'rest' that follows shows {shows} ({cards}): more than the hand "
+                "holds",
+                seat=shown.seat,
+                held=said_n("{n} card", "{n} cards", held),
+                shows=said_n("{n} card", "{n} cards", shows),
+                cards=cards_said(rest.cards),
+            )
+        return said(
+            "seat {seat} holds {held} when the rest of its hand goes face up into the row "
+            "here, but the 'rest' that follows shows {shows} ({cards}): fewer than the hand "
+            "holds",
+            seat=shown.seat,
+            held=said_n("{n} card", "{n} cards", held),
+            shows=said_n("{n} card", "{n} cards", shows),
+            cards=cards_said(rest.cards),
         )
 
     def _unshown(self, shown: list[RestToRow]) -> str:
-        cards = shown[0].cards
-        return (
-            f"the rest of seat {shown[0].seat}'s hand ({plural(len(cards), 'card')}) goes face"
-            f" up into the row here; a record kept at seat {self.seat} shows it with 'rest ...'"
+        return said(
+            "the rest of seat {seat}'s hand ({cards}) goes face up into the row here; a "
+            "record kept at seat {kept} shows it with 'rest ...'",
+            seat=shown[0].seat,
+            cards=said_n("{n} card", "{n} cards", len(shown[0].cards)),
+            kept=self.seat,
         )
 
     def _restart(
@@ -656,8 +728,10 @@ class SeatReplay:
             progress = turn.learnt() not in turn.tried
             turn.tried.add(turn.learnt())
         if not progress:
-            why = (
-                f"no hand of seat {turn.player} fits what this turn shows: {self._shown_text(turn)}"
+            why = said(
+                "no hand of seat {seat} fits what this turn shows: {shown}",
+                seat=turn.player,
+                shown=self._shown_text(turn),
             )
             return self._refuse(items, i, learnt, why)
         start, unfit = relabel(turn.start, turn.seen, turn.player, turn.need())
@@ -685,10 +759,10 @@ class SeatReplay:
 
     @staticmethod
     def _shown_text(turn: _Turn) -> str:
-        shown = [cards_list(sorted(b.elements())) for b in turn.bands]
+        shown = [cards_said(sorted(b.elements())) for b in turn.bands]
         if turn.rest is not None:
-            shown.append("the rest " + cards_list(sorted(turn.rest.elements())))
-        return "; ".join(shown) or "nothing"
+            shown.append(said("the rest {cards}", cards=cards_said(sorted(turn.rest.elements()))))
+        return said_list(shown, "; ") or word("nothing")
 
 
 _DRAGON = DRAGON

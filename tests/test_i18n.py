@@ -460,3 +460,16 @@ def test_the_command_line_speaks_the_locale_or_lang(tmp_path: Path) -> None:
     assert told.exit_code == 1
     assert "SETUP-3 – toca un resultado del azar ('tribe'), no una decisión" in told.output
     assert runner.invoke(main, ["--lang", "fr", "replay", str(good)]).exit_code == 2
+
+
+def test_a_refusal_and_a_decision_keep_their_template_through_pickle() -> None:
+    """A refusal sent between processes (validate_many) is still said in another language."""
+    import pickle
+
+    err = pickle.loads(pickle.dumps(band_refusal()))
+    assert err.reason == "a Skeleton can never be the Leader (TRIBE-SKE-1)"
+    assert translate(err, "pt") == "um Esqueleto nunca pode ser o Líder (TRIBE-SKE-1)"
+    state = position(3, ["DWA", "ELF", "GIA", "ORC", "SKE"])
+    decision = pickle.loads(pickle.dumps(pending_decision(state)))
+    assert decision == pending_decision(state)
+    assert translate(decision, "uk") == "місце 0: найняти або розіграти загін"

@@ -473,3 +473,15 @@ def test_a_refusal_and_a_decision_keep_their_template_through_pickle() -> None:
     decision = pickle.loads(pickle.dumps(pending_decision(state)))
     assert decision == pending_decision(state)
     assert translate(decision, "uk") == "місце 0: найняти або розіграти загін"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_pages_words_are_safe_in_their_html(lang: str) -> None:
+    """A page's word is written into its HTML as it is (text and attribute values): its
+    translation adds no double quote and no markup the English does not have."""
+    for message in catalogue(lang):
+        if not message.id or not any(path.endswith(".html") for path, _ in message.locations):
+            continue
+        for english, text in zip(ids(message) * 3, strings(message), strict=False):
+            for mark in ('"', "<", ">"):
+                assert text.count(mark) == english.count(mark), (english, text)

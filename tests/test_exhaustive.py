@@ -80,7 +80,12 @@ BROKEN: dict[str, tuple[Any, str, Callable[..., Any], str]] = {
     # SCORE-K-3, SCORE-2P-1: a tie shares its awards, rounded down; not dividing them
     "tie split": (scoring, "tie_share", lambda total, members: total, "glory"),
     # CHANCE: a card kind's probability is its count over the cards left; one card more
-    "draw probability": (chance, "_fraction", lambda n, total: Fraction(n, total + 1), "chance"),
+    "draw probability": (
+        chance,
+        "_shares",
+        lambda total, most: tuple(Fraction(n, total + 1) for n in range(most + 1)),
+        "chance",
+    ),
     # BAND-1..4: every band of the hand; the last one missing
     "a band missing": (bands, "band_actions", lambda hand: _BAND_ACTIONS(hand)[:-1], "legal"),
 }

@@ -745,6 +745,15 @@ def test_a_report_names_a_few_legal_decisions_of_each_verb() -> None:
         "; legal: recruit C0, recruit C1, recruit C2 and 6 more recruits;"
         " band *X and 29 more bands; 1 pass"
     )
+    layouts = attrs.evolve(
+        many,
+        legal=tuple(f"tokens Rhea 1 {i}" for i in range(10)),
+        legal_count=60,
+        legal_verbs=(("tokens", 60),),
+    )
+    assert layouts.summary().endswith(
+        "; legal: tokens Rhea 1 0, tokens Rhea 1 1, tokens Rhea 1 2 and 57 more tokens"
+    )
     few = attrs.evolve(many, legal=("troll 1", "troll none"), legal_count=2, legal_verbs=())
     assert few.summary().endswith("; legal: troll 1, troll none")
 

@@ -180,7 +180,7 @@ class ValidationReport:
             said = ", ".join(shown)
             if rest:
                 said += f"{' and ' if shown else ''}{rest}{' more' if shown else ''} {verb}"
-                said += "s" if rest > 1 else ""
+                said += "s" if rest > 1 and not verb.endswith("s") else ""  # 2 more tokens
             groups.append(said)
         return "; ".join(groups)
 

@@ -48,9 +48,9 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -103,6 +103,7 @@ _LAYOUTS: tuple[tuple[int, ...], ...] = tuple(
     for spaces in sorted(set(_RULES.token_spaces))
     for values in itertools.combinations_with_replacement(TOKEN_VALUES, spaces)
 )
+_LAYOUT_INDEX = {values: index for index, values in enumerate(_LAYOUTS)}
 _SEATS = _RULES.players[1]  # the most players: the seats of the ``first`` block
 
 
@@ -229,14 +230,15 @@ def _kingdom(kingdom: Kingdom | None) -> int:
 
 
 def _layout(action: LayTokens) -> int:
-    if action.values not in _LAYOUTS:
+    found = _LAYOUT_INDEX.get(action.values)
+    if found is None:
         raise SetupError(
             "COMP-5",
             f"the action ids cover the printed glory tokens {list(TOKEN_VALUES)} laid"
             f" {len(_LAYOUTS[0])} or 3 to a kingdom, not {list(action.values)}",
             action,
         )
-    return _LAYOUTS.index(action.values)
+    return found
 
 
 def _troll(action: TakeTroll) -> int:
@@ -322,6 +324,7 @@ _OFFSET_OF = {kind: (_START[name], offset) for kind, (name, offset) in _ENCODERS
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class _ByIdentity(Generic[K, V]):
@@ -336,15 +339,15 @@ class _ByIdentity(Generic[K, V]):
         self._keys: list[K] = []
         self.get = self._values.get  # the same dict always: it is cleared, never replaced
 
-    def values(self, keys: Iterable[K], compute: Callable[[K], V]) -> list[V]:
-        """The value of each of ``keys``: remembered, or ``compute(key)`` remembered now."""
-        found = list(map(self.get, map(id, keys)))
-        if None in found:
-            found = [
-                self._remember(k, compute(k)) if v is None else v
-                for k, v in zip(keys, found, strict=True)
-            ]
-        return cast("list[V]", found)
+    def values(
+        self, items: Sequence[T], key: Callable[[T], K], compute: Callable[[K], V]
+    ) -> list[V]:
+        """The value of the key ``key(item)`` of each of ``items``: remembered, or
+        ``compute(key)`` remembered now."""
+        try:  # no test of each value for a miss: a miss raises
+            return list(map(self._values.__getitem__, map(id, map(key, items))))
+        except KeyError:
+            return [self.value(key(item), compute) for item in items]
 
     def value(self, key: K, compute: Callable[[K], V]) -> V:
         """The value of ``key``: remembered, or ``compute(key)`` remembered now."""
@@ -429,12 +432,12 @@ class EncodedState:
     _outcomes: tuple[tuple[int, Fraction], ...] | None = attrs.field(
         default=None, init=False, repr=False
     )
-    # The same with each probability as a float; and the outcomes' actions and exact
-    # probabilities, in id order (the exact outcomes are paired with their ids when asked for).
+    # The same with each probability as a float; and the rules' outcomes (each action with its
+    # exact probability) in id order, which are paired with their ids only when asked for.
     _floats: tuple[tuple[int, float], ...] | None = attrs.field(
         default=None, init=False, repr=False
     )
-    _drawn: tuple[tuple[Action, ...], tuple[Fraction, ...]] | None = attrs.field(
+    _drawn: tuple[tuple[Action, Fraction], ...] | None = attrs.field(
         default=None, init=False, repr=False
     )
 
@@ -527,7 +530,7 @@ class EncodedState:
             if self._drawn is None:
                 self._chance()
             assert self._drawn is not None and self._floats is not None
-            outcomes = tuple(zip(map(_FIRST, self._floats), self._drawn[1], strict=True))
+            outcomes = tuple(zip(map(_FIRST, self._floats), map(_SECOND, self._drawn), strict=True))
             _set_outcomes(self, outcomes)
         return outcomes
 
@@ -542,22 +545,20 @@ class EncodedState:
         """Ask the rules for the outcomes of the chance event here, once: their ids, exact
         probabilities and floats; at a chance event the outcomes are the legal ids too."""
         found = chance_outcomes(self.state)
-        if not found:  # a player's decision, or the end
-            _set_drawn(self, ((), ()))
+        if not found:  # a player's decision, or the end: the legal ids are another matter
+            _set_drawn(self, ())
             _set_floats(self, ())
             return
-        actions, probabilities = zip(*found, strict=True)
         # The rules give the same outcome and probability objects again: their ids and floats
-        # are looked up by identity, without a Python call for each of up to 68 outcomes.
-        ids = _OUTCOME_IDS.values(actions, _one_id)
-        floats = _FLOATS.values(probabilities, _float)
+        # are looked up by identity, without a Python step for each of up to 68 outcomes.
+        ids = _OUTCOME_IDS.values(found, _FIRST, _one_id)
+        floats = _FLOATS.values(found, _SECOND, _float)
         if ids != sorted(ids):  # a draw's cards come in id order already
             order = sorted(range(len(ids)), key=ids.__getitem__)
             ids = [ids[k] for k in order]
-            actions = tuple([actions[k] for k in order])
-            probabilities = tuple([probabilities[k] for k in order])
             floats = [floats[k] for k in order]
-        _set_drawn(self, (actions, probabilities))
+            found = tuple([found[k] for k in order])
+        _set_drawn(self, found)
         _set_floats(self, tuple(zip(ids, floats, strict=True)))
         if self._ids is None:  # the outcomes are the legal ids (their actions: see _decision)
             _set_ids(self, tuple(ids))
@@ -661,7 +662,7 @@ class EncodedState:
             return next(b for b in self._bands if len(b.others) == added)
         actions, drawn = self._actions, self._drawn
         if actions is None and drawn is not None and self._ids:  # a chance event's outcome
-            return drawn[0][self._ids.index(action_id)]
+            return drawn[self._ids.index(action_id)][0]
         found = (actions or {}).get(action_id)
         if found is None:
             raise IllegalActionError(
@@ -701,7 +702,7 @@ _set_led = vars(EncodedState)["_led"].__set__
 _set_outcomes = vars(EncodedState)["_outcomes"].__set__
 _set_floats = vars(EncodedState)["_floats"].__set__
 _set_drawn = vars(EncodedState)["_drawn"].__set__
-_FIRST = operator.itemgetter(0)
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
 _next = copier(EncodedState)
 _UNKNOWN = (None,) * 6  # a new node's legal ids, actions, bands by Leader, and chance outcomes
 

@@ -636,6 +636,11 @@ def test_the_play_command_serves_saves_and_resumes(tmp_path: Path) -> None:
         created = fetch(address + "/api/games", {"players": 2, "seats": ["person", "random"]})
         root = address + api(created["seats"][0]["url"])
         view = fetch(root + "/view")
+        for _ in range(600):  # the bot may be moving first: act once the decision is ours
+            if view["pending"]["yours"]:
+                break
+            time.sleep(0.05)
+            view = fetch(root + "/view")
         action = fetch(root + "/hint/legal")["actions"][0]
         fetch(root + "/act", {"action": action, "version": view["version"]})
     finally:

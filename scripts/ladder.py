@@ -512,7 +512,8 @@ def page(results: Sequence[dict[str, Any]], settings: dict[str, Any]) -> str:
         "",
         f"Run of {settings['date']} on {settings['machine']}, played at commit"
         f" {settings['commit']};"
-        f" {_duration(settings['seconds'])} of play on {settings['jobs']} processes.",
+        f" {_duration(settings['seconds'])} of play on {settings['jobs']}"
+        f" process{'es' if settings['jobs'] > 1 else ''}." + settings.get("note", ""),
         "",
         "A win rate counts a shared victory as a share; in brackets, its 95 % interval"
         " (Wilson). A seat wins by chance one game in the number of players. Glory is the"
@@ -853,6 +854,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, default=RESULTS, help=f"results ({RESULTS})")
     parser.add_argument("--out", type=Path, default=PAGE, help=f"the page written ({PAGE})")
     parser.add_argument("--no-play", action="store_true", help="write the page from the results")
+    parser.add_argument("--note", default="", help="a sentence added to the page's run line")
     parser.add_argument(
         "--add",
         action="append",
@@ -931,6 +933,7 @@ def main(argv: list[str] | None = None) -> int:
         f" Python {platform.python_version()}",
         "commit": ", ".join(sorted({r.get("commit") or "unknown" for r in results})),
         "jobs": args.jobs,
+        "note": f" {args.note.strip()}" if args.note.strip() else "",
         "seconds": sum(r["seconds"] for r in results) / args.jobs,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)

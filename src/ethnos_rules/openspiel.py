@@ -30,7 +30,8 @@ States implement ``resample_from_infostate`` with the library's exact sampler
 (:func:`~ethnos_rules.resample`), so OpenSpiel's ``ISMCTSBot`` plays the game; value its
 leaves with :class:`RandomPlayouts`. :class:`BotPlayer` plays a library bot as an OpenSpiel
 bot. ``state.information_state_tokens(seat)`` gives a seat's information state as tokens for
-sequence models (vocabulary: :func:`ethnos_rules.agents.token_text`).
+sequence models (vocabulary: :func:`ethnos_rules.agents.token_text`). ``state.decisions``
+counts the decisions so far as a record of the game counts them (chance included, a band once).
 """
 
 from __future__ import annotations

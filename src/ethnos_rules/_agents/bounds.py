@@ -6,6 +6,8 @@ See :func:`max_game_length` for how they are derived.
 
 from __future__ import annotations
 
+import functools
+
 from .._rules.options import Options, check_options
 from .._rules.setup import check_players
 from .._rules.state import Config
@@ -25,12 +27,19 @@ def _checked(players: int, options: Options | None) -> Options:
     return options
 
 
+@functools.cache
+def _copies() -> tuple[int, ...]:
+    """The copies of each tribe's cards in the edition, the most first. (Worked out once: a
+    new OpenSpiel game asks for the bounds, and ``pyspiel.load_game`` makes a new game.)"""
+    rules = EDITION
+    return tuple(sorted((sum(rules.cards_of([tribe])) for tribe in rules.tribes), reverse=True))
+
+
 def _per_age(players: int, options: Options) -> tuple[int, int, int]:
     """The most decisions, chance events and bands of one Age."""
     rules = EDITION
     config = Config(rules, players, options)
-    copies = sorted((sum(rules.cards_of([tribe])) for tribe in rules.tribes), reverse=True)
-    cards = sum(copies[: config.tribe_count])
+    cards = sum(_copies()[: config.tribe_count])
     h, bands = rules.hand_limit, cards
     follow_ups = 1 + 1 + max(h + 1, len(options.merfolk_board.checkpoints))
     recruits = h * (bands + players)

@@ -783,7 +783,9 @@ def _sentences(record: GameRecord) -> dict[str, Event]:
 
 def _line_in_language(line: str, sentences: dict[str, Event]) -> str:
     """A line of the game told in the command's language where it is an event's sentence (the
-    narration's own lines, such as headings and summaries, stay English)."""
+    narration's own lines, such as headings and summaries, are marked sentences)."""
+    if isinstance(line, Said) and _lang() != "en":
+        return say(line, _lang())
     text = line.lstrip(" ")
     event = sentences.get(text)
     return line if event is None else line[: len(line) - len(text)] + translate(event, _lang())

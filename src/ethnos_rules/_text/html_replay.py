@@ -60,7 +60,7 @@ from .._rules.events import (
     Recruited,
     opens_turn,
 )
-from .._rules.said import said, word
+from .._rules.said import Said, said, word
 from .._rules.state import GameState, Stage
 from .._rules.words import ROMAN, given
 from . import rulebook
@@ -313,7 +313,7 @@ def _events(items: Sequence[Item]) -> list[Event]:
 def _told(items: Sequence[Item], lang: str = ENGLISH) -> list[str]:
     """The lines that tell ``items``: events laid out as the narration lays them out, with the
     page's own sentences in their places; in ``lang``, each line that is an event's sentence
-    (the narration's own lines, such as the row's cards in one line, stay English)."""
+    or a marked line of the narration's own (such as the row's cards in one line)."""
     teller = Teller(headings=False)
     for item in items:
         if isinstance(item, _Unseen):
@@ -330,7 +330,10 @@ def _told(items: Sequence[Item], lang: str = ENGLISH) -> list[str]:
 
 
 def _line_in(line: str, sentences: dict[str, Event], lang: str) -> str:
-    """``line`` in ``lang`` where it is an event's sentence (kept indented as it was)."""
+    """``line`` in ``lang`` where it is a marked sentence (the narration's own lines) or an
+    event's sentence (kept indented as it was)."""
+    if isinstance(line, Said):
+        return say(line, lang)
     text = line.lstrip(" ")
     event = sentences.get(text)
     return line if event is None else line[: len(line) - len(text)] + translate(event, lang)

@@ -45,6 +45,7 @@ from .._rules.events import (
     TribesInPlay,
     opens_turn,
 )
+from .._rules.said import Said, said, said_list, said_n
 from .._rules.state import GameState
 from .._rules.words import ROMAN
 
@@ -88,7 +89,10 @@ class Narrator(Visitor[list[str]]):
 
     def visit_setup_error(self, error: RulesError) -> None:
         self.error = error
-        self._teller.note(f"The setup is refused: {error.rule} – {error.reason}.")
+        refused = said(
+            "The setup is refused: {rule} – {reason}.", rule=error.rule, reason=error.reason
+        )
+        self._teller.note(refused)
 
     def visit_decision(self, decision: Decision) -> None:
         self._teller.tell(decision.events)
@@ -97,8 +101,15 @@ class Narrator(Visitor[list[str]]):
     def visit_refusal(self, refusal: Refusal) -> None:
         self.error = refusal.error
         refusal.error.add_note(f"at decision {refusal.index}: {refusal.text!r}")
-        error, where = refusal.error, f"Decision {refusal.index} ({refusal.text!r})"
-        self._teller.note(f"{where} is refused: {error.rule} – {error.reason}.", flush=True)
+        error = refusal.error
+        refused = said(
+            "Decision {index} ({text}) is refused: {rule} – {reason}.",
+            index=refusal.index,
+            text=repr(refusal.text),
+            rule=error.rule,
+            reason=error.reason,
+        )
+        self._teller.note(refused, flush=True)
 
     def end_game(self, state: GameState) -> None:
         self._teller.finish()
@@ -200,10 +211,14 @@ class Teller:
 
     def _line(self, event: Event) -> None:
         # A step of a band or of the end of an Age goes under it (the event says which it is).
-        indent = "  " if event.step else ""
-        if not self._turn_told and not indent:
-            indent, self._turn_told = f"Turn {self._turn}: ", True
-        self.lines.append(indent + str(event))
+        sentence = str(event)
+        if event.step:
+            self.lines.append(indented("  ", sentence))
+        elif not self._turn_told:
+            self._turn_told = True
+            self.lines.append(said("Turn {turn}: {told}", turn=self._turn, told=sentence))
+        else:
+            self.lines.append(sentence)
 
     def _count_turn(self, event: Event) -> None:
         """A turn begins with this event (see :func:`opens_turn`): its number goes on the
@@ -233,7 +248,7 @@ class Teller:
         elif isinstance(run[0], CardDrawn):
             self.lines.append(_cards_line([e for e in run if isinstance(e, CardDrawn)]))
         elif isinstance(run[0], BandScored):
-            self.lines.append("Bands, after Skeletons leave them (END-4, COMP-7):")
+            self.lines.append(said("Bands, after Skeletons leave them (END-4, COMP-7):"))
             self.lines += _band_lines([e for e in run if isinstance(e, BandScored)])
 
     def _recruited(self, event: Event) -> None:
@@ -253,13 +268,14 @@ class Teller:
 
     def _age_began(self, event: Event) -> None:
         assert isinstance(event, AgeBegan)
-        self.lines += ["", f"=== Age {ROMAN[event.age]} of {ROMAN[event.ages]} ==="]
+        heading = said("=== Age {age} of {ages} ===", age=ROMAN[event.age], ages=ROMAN[event.ages])
+        self.lines += ["", heading]
         self._turn = 0
 
     def _age_ended(self, event: Event) -> None:
         assert isinstance(event, AgeEnded)
         if self.headings:
-            self.lines += ["", f"--- End of Age {ROMAN[event.age]} (END) ---"]
+            self.lines += ["", said("--- End of Age {age} (END) ---", age=ROMAN[event.age])]
         else:
             self._line(event)
         self._kingdoms_told = False
@@ -270,20 +286,22 @@ class Teller:
             self.lines.append(str(event))
             return
         if not self._kingdoms_told:
-            self.lines.append("Kingdoms (END-2):")
+            self.lines.append(said("Kingdoms (END-2):"))
             self._kingdoms_told = True
-        self.lines.append("  " + str(event))
+        self.lines.append(indented("  ", str(event)))
 
     def _age_scored(self, event: Event) -> None:
         assert isinstance(event, AgeScored)
-        self.lines.append("Glory this Age (END-6), by source:")
+        self.lines.append(said("Glory this Age (END-6), by source:"))
         self.lines += ["  " + row for row in event.summary.table().splitlines()]
 
     def _game_ended(self, event: Event) -> None:
         assert isinstance(event, GameEnded)
-        final = ", ".join(f"seat {s} {g}" for s, g in enumerate(event.glory))
-        head = ["", "=== The game is over ==="] if self.headings else []
-        self.lines += [*head, f"Final Glory: {final}.", str(event)]
+        final = said_list(
+            [said("seat {seat} {glory}", seat=s, glory=g) for s, g in enumerate(event.glory)]
+        )
+        head = ["", said("=== The game is over ===")] if self.headings else []
+        self.lines += [*head, said("Final Glory: {final}.", final=final), str(event)]
 
 
 def opening(start: GameState) -> list[str]:
@@ -294,10 +312,14 @@ def opening(start: GameState) -> list[str]:
     >>> opening(new_game(3, options=Options(placement="mandatory")))
     ['A game of Ethnos for 3 players.', 'Rule options: placement=mandatory.']
     """
-    lines = [f"A game of Ethnos for {start.config.players} players."]
+    players = start.config.players
+    lines: list[str] = [
+        said_n("A game of Ethnos for {n} player.", "A game of Ethnos for {n} players.", players)
+    ]
     changed = options_to_dict(start.options)
     if changed:
-        lines.append(f"Rule options: {', '.join(f'{k}={v}' for k, v in changed.items())}.")
+        options = ", ".join(f"{k}={v}" for k, v in changed.items())
+        lines.append(said("Rule options: {options}.", options=options))
     return lines
 
 
@@ -324,16 +346,24 @@ def _same_run(told: Event, event: Event) -> bool:
 
 
 def _tokens_line(run: list[TokensLaid]) -> str:
-    how = "laid at random" if run[0].by_chance else "given"
     laid = ", ".join(f"{e.kingdom.label} {e.tokens_text}" for e in run)
-    return f"Glory tokens ({how}, lowest on space I): {laid} ({run[0].rule})."
+    if run[0].by_chance:
+        return said(
+            "Glory tokens (laid at random, lowest on space I): {laid} ({rule}).",
+            laid=laid,
+            rule=run[0].rule,
+        )
+    return said(
+        "Glory tokens (given, lowest on space I): {laid} ({rule}).", laid=laid, rule=run[0].rule
+    )
 
 
 def _cards_line(run: list[CardDrawn]) -> str:
     if run[0].source == "deal":
-        dealt = ", ".join(f"seat {e.seat} {e.card}" for e in run)
-        return f"Starting cards ({run[0].rule}): {dealt}."
-    return f"The row ({run[0].rule}): {' '.join(str(e.card) for e in run)}."
+        dealt = said_list([said("seat {seat} {card}", seat=e.seat, card=e.card) for e in run])
+        return said("Starting cards ({rule}): {dealt}.", rule=run[0].rule, dealt=dealt)
+    row = " ".join(str(e.card) for e in run)
+    return said("The row ({rule}): {cards}.", rule=run[0].rule, cards=row)
 
 
 def _band_lines(run: list[BandScored]) -> list[str]:
@@ -342,15 +372,33 @@ def _band_lines(run: list[BandScored]) -> list[str]:
     lines = []
     for seat in dict.fromkeys(e.seat for e in run):
         mine = [e for e in run if e.seat == seat]
-        lines.append(f"  seat {seat} ({sum(e.value for e in mine)} Glory):")
-        lines += [f"    {e.band}: {e.worth}" for e in mine if e.value]
+        glory = sum(e.value for e in mine)
+        lines.append(indented("  ", said("seat {seat} ({glory} Glory):", seat=seat, glory=glory)))
+        lines += [indented("    ", _worth(e.band, e.worth)) for e in mine if e.value]
         nothing: dict[str, list[BandScored]] = {}
         for e in mine:
             if not e.value:
                 nothing.setdefault(e.worth, []).append(e)
-        for worth, alike in nothing.items():
+        for alike in nothing.values():
             told = (
-                f"{alike[0].band}: {worth}" if len(alike) == 1 else f"{len(alike)} bands of {worth}"
+                _worth(alike[0].band, alike[0].worth)
+                if len(alike) == 1
+                else said_n(
+                    "{n} band of {worth}", "{n} bands of {worth}", len(alike), worth=alike[0].worth
+                )
             )
-            lines.append(f"    {told}")
+            lines.append(indented("    ", told))
     return lines
+
+
+def _worth(band: object, worth: str) -> Said:
+    """A band and what it is worth: ``DWA-red DWA-blue: 2 cards → 1``."""
+    return Said(f"{band}: {worth}", "{band}: {worth}", {"band": band, "worth": worth})
+
+
+def indented(indent: str, line: str) -> str:
+    """``line`` after ``indent``, still said in another language where it is a :class:`Said`
+    (the indented text is no message of the catalogue of its own)."""
+    if not isinstance(line, Said):
+        return indent + line
+    return Said(indent + line, indent + "{line}", {"line": line})

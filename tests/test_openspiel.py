@@ -406,3 +406,34 @@ def test_information_state_tokens_are_the_tensors_tokens() -> None:
         assert [int(v) - 1 for v in tensor[6 : 6 + len(tokens)]] == tokens
         assert tensor[6 + len(tokens)] == 0 and all(0 <= t < NUM_TOKENS for t in tokens)
         assert "reveal ?" in [token_text(t) for t in tokens]
+
+
+def test_decisions_are_counted_and_a_clone_logs_its_own() -> None:
+    """``state.decisions`` counts each chance outcome and a band once (not its Leader and
+    cards); the events are worked out when asked for, and a clone, made before or after that,
+    shares the decisions so far and logs its own from there."""
+    from ethnos_rules.agents import block_of
+
+    def steps(state: Any, count: int, rng: random.Random) -> None:
+        for _ in range(count):
+            if state.is_chance_node():
+                ids, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(ids, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+    def counted(state: Any) -> int:
+        return sum(block_of(a).name not in ("band leader", "band add") for a in state.history())
+
+    game = pyspiel.load_game("python_ethnos", {"players": 4})
+    rng = random.Random(11)
+    state = _played_to(game, rng, lambda s: len(s.history()) >= 300 and not s.node.band)
+    early = state.clone()  # before the events are worked out
+    assert state.decisions == counted(state) == state.played.length
+    late = state.clone()  # after
+    for clone in (early, late):
+        steps(clone, 60, rng)
+        assert clone.decisions == counted(clone) == clone.played.length > state.decisions
+        assert clone.played.decisions()[: state.decisions] == state.played.decisions()
+    assert state.decisions == state.played.length == counted(state)
+    assert _replayed(game, late).played.pairs() == late.played.pairs()

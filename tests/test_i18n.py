@@ -453,13 +453,70 @@ def test_the_command_line_speaks_the_locale_or_lang(tmp_path: Path) -> None:
     )
     assert wrote.exit_code == 0 and "zapsáno" in wrote.output
     assert '<html lang="cs">' in page.read_text("utf-8")
-    # a refusal that validate prints, in the language asked (the report's frame stays English)
+    # a refusal that validate prints, in the language asked
     broken = tmp_path / "broken.json"
     broken.write_text(record.to_json().replace('"tribe TRO"', '"band *ORC-red ELF-blue"', 1))
     told = runner.invoke(main, ["--lang", "es", "validate", str(broken)])
     assert told.exit_code == 1
     assert "SETUP-3 – toca un resultado del azar ('tribe'), no una decisión" in told.output
     assert runner.invoke(main, ["--lang", "fr", "replay", str(good)]).exit_code == 2
+
+
+def test_the_replay_page_tells_the_narrations_own_lines_in_spanish() -> None:
+    from ethnos_rules import GameRecord, play_random
+    from ethnos_rules._text.html_replay import replay_html
+    from replay_pages import page_data
+
+    record = GameRecord.from_playthrough(play_random(3, seed=5))
+    lines = [
+        line
+        for view in page_data(replay_html(record, lang="es"))["views"]
+        for line in view["lines"]
+    ]
+    told = "\n".join(lines)
+    for spanish in (
+        "Fichas de Gloria (puestas al azar",
+        "Cartas iniciales (AGE-2): asiento",
+        "La fila (AGE-3):",
+    ):
+        assert spanish in told
+    assert "Gloria final: asiento 0 " in told
+    for english in ("Glory tokens", "Starting cards", "The row (", "Final Glory", "bands of"):
+        assert english not in told
+
+
+def test_the_command_line_tells_the_game_and_validates_in_czech(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ethnos_rules import GameRecord, play_random
+    from ethnos_rules.cli import main
+
+    record = GameRecord.from_playthrough(play_random(2, seed=4))
+    good, broken = tmp_path / "good.json", tmp_path / "broken.json"
+    good.write_text(record.to_json(), "utf-8")
+    broken.write_text(record.to_json().replace('"tribe TRO"', '"band *ORC-red ELF-blue"', 1))
+    runner = CliRunner()
+    told = runner.invoke(main, ["--lang", "cs", "validate", str(broken), str(good)])
+    assert told.exit_code == 1
+    assert "NEPLATNÝ u rozhodnutí 3 (Věk I: 'band *ORC-red ELF-blue'): SETUP-3 – " in told.output
+    assert "; rozhodovat mělo: náhoda; povolené: tribe CEN, " in told.output
+    assert "good.json: platný: hráčů: 2, rozhodnutí: " in told.output
+    assert told.output.rstrip().endswith("platné: 1, neplatné: 1, nečitelné: 0")
+    for english in ("INVALID", "valid", "legal:", "was to decide"):
+        assert english not in told.output
+    english = runner.invoke(main, ["--lang", "en", "validate", str(broken), str(good)]).output
+    assert "INVALID at decision 3 (Age I: 'band *ORC-red ELF-blue')" in english
+    assert english.rstrip().endswith("1 valid, 1 invalid, 0 unreadable")
+    story = runner.invoke(main, ["--lang", "cs", "replay", str(good)]).output
+    for czech in (
+        "Hra Ethnos pro 2 hráče.",
+        "=== Věk I z II ===",
+        "Tah 1: ",
+        "Konečná sláva: místo 0 ",
+    ):
+        assert czech in story
+    for english in ("A game of Ethnos", "=== Age", "Turn 1:", "Final Glory", "Kingdoms (END-2):"):
+        assert english not in story
 
 
 def test_a_refusal_and_a_decision_keep_their_template_through_pickle() -> None:

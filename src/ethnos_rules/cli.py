@@ -46,7 +46,7 @@ from ._rules.engine import glory
 from ._rules.errors import RulesError
 from ._rules.events import Event
 from ._rules.options import Options
-from ._rules.said import Said, said
+from ._rules.said import Said, said, said_list
 from ._rules.words import given
 from ._seat.observation import observation
 from ._text import rulebook
@@ -299,10 +299,7 @@ def validate_command(
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    told = [f"{n} {kind}" for kind, n in counts.items() if n or kind != "failed"]
-    if counts["failed"]:
-        told[-1] += " (a defect of ethnos-rules: please report it)"
-    click.echo(", ".join(told), err=as_json)
+    click.echo(_say(_counts_told(counts)), err=as_json)
     if counts["failed"]:
         sys.exit(EXIT_FAILED)
     if counts["unreadable"]:
@@ -337,23 +334,41 @@ def _tell(
         return
     summary = report.summary()
     if failed:
-        summary = f"ERROR: {report.rule} – {report.reason}"
+        summary = said("ERROR: {rule} – {reason}", rule=report.rule, reason=report.reason)
     if report.ok and not ok:
-        summary = (
-            f"INVALID: incomplete, and --complete asks for whole games: {report.players} players,"
-            f" {report.decisions} decisions, and the record ends before the game does"
+        summary = said(
+            "INVALID: incomplete, and --complete asks for whole games: {players} players,"
+            " {decisions} decisions, and the record ends before the game does",
+            players=report.players,
+            decisions=report.decisions,
         )
     where = source.where if report.line is None else f"{source.where}:{report.line}"
     _echo(f"{where}: {_reason_in_language(summary, report)}")
 
 
 def _reason_in_language(line: str, report: ValidationReport) -> str:
-    """``line`` with the refusal's reason in the command's language (where the rules marked
-    it; the report's own words around it stay English)."""
+    """``line`` in the command's language: the whole line where it is a marked sentence (a
+    report's summary), else the refusal's reason in it (where the rules marked it)."""
+    if isinstance(line, Said) and _lang() != "en":
+        return say(line, _lang())
     reason = report.reason
     if not isinstance(reason, Said) or _lang() == "en" or str(reason) not in line:
         return line
     return line.replace(str(reason), say(reason, _lang()), 1)
+
+
+def _counts_told(counts: dict[str, int]) -> str:
+    """``3 valid, 1 invalid, 0 unreadable`` (and the records that failed, if any)."""
+    kinds = {
+        "valid": said("{n} valid", n=counts["valid"]),
+        "invalid": said("{n} invalid", n=counts["invalid"]),
+        "unreadable": said("{n} unreadable", n=counts["unreadable"]),
+    }
+    told = [kinds[kind] for kind in ("valid", "invalid", "unreadable")]
+    if counts["failed"]:
+        failed = said("{n} failed", n=counts["failed"])
+        told.append(said("{told} (a defect of ethnos-rules: please report it)", told=failed))
+    return said_list(told)
 
 
 # --- simulate ---------------------------------------------------------------------------------
@@ -807,8 +822,14 @@ def _refusal(report: ValidationReport) -> str:
     """What refuses a record whose decisions all replay: its claimed Glory (else the
     report's summary)."""
     if report.index is None and report.claims:
-        return f"The claimed Glory is refused: {report.rule} – {report.reason}."
-    return report.summary()
+        return _say(
+            said(
+                "The claimed Glory is refused: {rule} – {reason}.",
+                rule=report.rule,
+                reason=report.reason,
+            )
+        )
+    return _say(report.summary())
 
 
 def _styled(line: str) -> str:

@@ -31,6 +31,7 @@ from .._rules.actions import Place
 from .._rules.engine import CHANCE, ChanceNode, legal_actions, to_move, winners
 from .._rules.errors import RulesError, WrongDecisionError
 from .._rules.events import AgeBegan, Event, PlacementTest, opens_turn
+from .._rules.said import said, said_list, said_n, word
 from .._rules.state import DecisionKind, GameState, Stage
 from .._rules.words import ROMAN, given
 from .jsonio import RecordError
@@ -136,35 +137,64 @@ class ValidationReport:
 
     def summary(self) -> str:
         """One line: ``valid …``, ``INVALID at decision N (…): RULE – reason``, or for input
-        that is not a readable record ``UNREADABLE: RECORD – reason``."""
+        that is not a readable record ``UNREADABLE: RECORD – reason``; a marked sentence, so
+        that a person may read it in another language (:func:`ethnos_rules.translate`)."""
         if self.ok:
-            kept = f" (as seen from seat {self.seat})" if self.seat is not None else ""
-            what = f"valid{kept}: {self.players} players, {self.decisions} decisions"
-            if not self.complete:
-                return what + ", incomplete (the record ends before the game does)"
-            glory = " ".join(map(str, self.glory or ()))
-            won = ", ".join(map(str, self.winners or ()))
-            text = f"{what}, complete; final Glory {glory}; winner seat {won}"
-            if self.claims_checked:
-                text += "; claimed Glory matches"
-            return text
-        where = ""
+            return self._valid_text()
+        kind = word("INVALID") if self.readable else word("UNREADABLE")
+        found = {"kind": kind, "rule": self.rule, "reason": self.reason}
         if self.index is not None:
-            where = f" at decision {self.index}"
-            when = [f"Age {ROMAN[self.age]}"] if self.age else []
-            when += [f"turn {self.turn}"] if self.turn else []
-            if when or self.action is not None:
-                said = [", ".join(when)] if when else []
-                said += [repr(self.action)] if self.action is not None else []
-                where += f" ({': '.join(said)})"
+            when: list[str] = [said("Age {age}", age=ROMAN[self.age])] if self.age else []
+            when += [said("turn {turn}", turn=self.turn)] if self.turn else []
+            parts: list[str] = [said_list(when)] if when else []
+            parts += [repr(self.action)] if self.action is not None else []
+            if parts:
+                text = said(
+                    "{kind} at decision {index} ({when}): {rule} – {reason}",
+                    index=self.index,
+                    when=said_list(parts, ": "),
+                    **found,
+                )
+            else:
+                text = said(
+                    "{kind} at decision {index}: {rule} – {reason}", index=self.index, **found
+                )
         elif self.path is not None:
-            where = f" at {self.path}"
-        text = f"{'INVALID' if self.readable else 'UNREADABLE'}{where}: {self.rule} – {self.reason}"
+            text = said("{kind} at {path}: {rule} – {reason}", path=self.path, **found)
+        else:
+            text = said("{kind}: {rule} – {reason}", **found)
         if self.to_move is not None:
-            who = "chance" if self.to_move is CHANCE else f"seat {self.to_move}"
-            text += f"; {who} was to decide"
+            who = (
+                word("chance") if self.to_move is CHANCE else said("seat {seat}", seat=self.to_move)
+            )
+            text = said("{text}; {who} was to decide", text=text, who=who)
             if self.legal_count:
-                text += f"; legal: {self._legal_text()}"
+                text = said("{text}; legal: {legal}", text=text, legal=self._legal_text())
+        return text
+
+    def _valid_text(self) -> str:
+        """The summary of a valid record."""
+        counted = {"players": self.players, "decisions": self.decisions}
+        if self.seat is not None:
+            what = said(
+                "valid (as seen from seat {seat}): {players} players, {decisions} decisions",
+                seat=self.seat,
+                **counted,
+            )
+        else:
+            what = said("valid: {players} players, {decisions} decisions", **counted)
+        if not self.complete:
+            return said("{what}, incomplete (the record ends before the game does)", what=what)
+        glory = " ".join(map(str, self.glory or ()))
+        won = ", ".join(map(str, self.winners or ()))
+        text = said(
+            "{what}, complete; final Glory {glory}; winner seat {won}",
+            what=what,
+            glory=glory,
+            won=won,
+        )
+        if self.claims_checked:
+            text = said("{text}; claimed Glory matches", text=text)
         return text
 
     def _legal_text(self) -> str:
@@ -172,17 +202,29 @@ class ValidationReport:
         each verb and how many more (``band *ELF-red, … and 93 more bands``)."""
         more = self.legal_count - len(self.legal)
         if not more or not self.legal_verbs:
-            return ", ".join(self.legal) + (f" and {more} more" if more > 0 else "")
-        groups = []
+            listed = ", ".join(self.legal)
+            if more > 0:
+                return said_n("{legal} and {n} more", "{legal} and {n} more", more, legal=listed)
+            return listed
+        groups: list[str] = []
         for verb, count in self.legal_verbs:
             shown = [text for text in self.legal if text.split()[0] == verb][:VERB_SHOWN]
             rest = count - len(shown)
-            said = ", ".join(shown)
+            group = ", ".join(shown)
             if rest:
-                said += f"{' and ' if shown else ''}{rest}{' more' if shown else ''} {verb}"
-                said += "s" if rest > 1 and not verb.endswith("s") else ""  # 2 more tokens
-            groups.append(said)
-        return "; ".join(groups)
+                verbs = verb + ("s" if rest > 1 and not verb.endswith("s") else "")  # 2 more tokens
+                if shown:  # the verbs are the notation's, which stays as it is
+                    group = said_n(
+                        "{shown} and {n} more {verbs}",
+                        "{shown} and {n} more {verbs}",
+                        rest,
+                        shown=group,
+                        verbs=verbs,
+                    )
+                else:
+                    group = f"{rest} {verbs}"
+            groups.append(group)
+        return said_list(groups, "; ")
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON values (``to_move`` is ``"chance"`` at a chance event)."""

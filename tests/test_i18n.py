@@ -519,6 +519,31 @@ def test_the_command_line_tells_the_game_and_validates_in_czech(tmp_path: Path) 
         assert english not in story
 
 
+def test_a_board_picture_in_ukrainian() -> None:
+    from ethnos_rules import observation, parse_action, position, step, svg
+
+    state = position(
+        4, ["DWA", "ELF", "GIA", "MER", "ORC", "TRO"], hands={0: "ELF-red", 1: "DWA-blue"}
+    )
+    result = step(state, parse_action("band *ELF-red"))
+    english = svg.board(result.state, changes=result.events)
+    assert english == svg.board(result.state, changes=result.events, lang="en")
+    picture = svg.board(result.state, changes=result.events, lang="uk")
+    drawn = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", picture))
+    desc = picture.split("<desc>")[1].split("</desc>")[0]
+    for ukrainian in ("Епоха I з ", "усі руки відкрито", "місце 0: 0 маркерів", "Ряд", "Колода: "):
+        assert ukrainian in drawn
+    for ukrainian in ("Рука (1):", "Загони:", "новий загін", "лідер", "Доріжка русалів"):
+        assert ukrainian in drawn
+    assert "Позначено як щойно змінене: загін, який розіграло місце 0" in desc
+    for english in ("seat ", "markers", "Row", "Deck", "Hand", "Bands", "new band", "leader"):
+        assert english not in drawn and english not in desc
+    seen = svg.view(observation(result.state, 1), lang="uk")
+    assert "як бачить місце 1" in seen and "Рука: 0 карт (приховані)" in seen
+    with pytest.raises(LanguageError):
+        svg.board(state, lang="xx")
+
+
 def test_a_refusal_and_a_decision_keep_their_template_through_pickle() -> None:
     """A refusal sent between processes (validate_many) is still said in another language."""
     import pickle

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 # rules' others.
 from . import _pictures  # noqa: F401
 from ._io.jsonio import RecordError
+from ._pictures import words as _picture_words
 from ._rules.errors import (
     GameOverError,
     HiddenCardError,
@@ -62,6 +63,18 @@ _MOVED = {
     "ethnos_rules._rules.picture": "ethnos_rules._pictures.picture",
     "ethnos_rules._rules.changes": "ethnos_rules._pictures.changes",
 }
+
+
+def _picture_speaker(lang: str) -> Any:
+    """What the pictures say their words in ``lang`` with (``_pictures.words``): the
+    catalogues, read when a picture is first drawn in another language than English."""
+    from ._text.i18n import language, say
+
+    code = language(lang)
+    return lambda text: say(text, code)
+
+
+_picture_words.SPEAKERS["say"] = _picture_speaker
 
 
 class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):

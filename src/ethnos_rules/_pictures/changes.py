@@ -39,8 +39,9 @@ from .._rules.events import (
     RestToRow,
     TrollTokenTaken,
 )
+from .._rules.said import and_said, said, said_n, word
 from .._rules.state import Band
-from .._rules.words import and_list, given, plural
+from .._rules.words import given
 
 _INTO_HAND = ("deal", "deck", "wizard")
 """Where a :class:`CardDrawn` puts the card into its drawer's hand."""
@@ -81,25 +82,44 @@ class Changes:
 
     def phrases(self) -> list[str]:
         """What is marked, in words, for the picture's description."""
-        out = [f"the band seat {s} played, led by {b.leader.code}" for s, b in self.bands]
+        out: list[str] = [
+            said("the band seat {seat} played, led by {leader}", seat=s, leader=b.leader.code)
+            for s, b in self.bands
+        ]
         out += [
-            f"{plural(n, 'marker')} seat {s} placed in {k.label}"
+            said_n(
+                "{n} marker seat {seat} placed in {kingdom}",
+                "{n} markers seat {seat} placed in {kingdom}",
+                n,
+                seat=s,
+                kingdom=k.label,
+            )
             for (s, k), n in self.markers.items()
         ]
         for seat, cards in self.hand.items():
-            out.append(f"{and_list([c.code for c, _ in cards])} into seat {seat}'s hand")
+            codes = and_said([c.code for c, _ in cards])
+            out.append(said("{cards} into seat {seat}'s hand", cards=codes, seat=seat))
         if self.row:
-            out.append(f"{and_list([c.code for c in self.row])} into the row")
+            out.append(said("{cards} into the row", cards=and_said([c.code for c in self.row])))
         if self.giant is not None:
-            out.append(f"the Giant token, taken by seat {self.giant}")
+            out.append(said("the Giant token, taken by seat {seat}", seat=self.giant))
         out += [
-            f"Troll token {and_list(list(map(str, v)))} to seat {s}" for s, v in self.trolls.items()
+            said("Troll token {tokens} to seat {seat}", tokens=and_said(list(map(str, v))), seat=s)
+            for s, v in self.trolls.items()
         ]
-        out += [f"a marker on seat {s}'s {c.label} Horde space" for s, c in self.horde]
-        out += [f"seat {s}'s Merfolk from {a} to {b}" for s, (a, b) in self.merfolk.items()]
+        out += [
+            said("a marker on seat {seat}'s {colour} Horde space", seat=s, colour=c.label)
+            for s, c in self.horde
+        ]
+        out += [
+            said("seat {seat}'s Merfolk from {start} to {end}", seat=s, start=a, end=b)
+            for s, (a, b) in self.merfolk.items()
+        ]
         if self.dragon:
-            out.append("a Dragon revealed")
-        out += [f"seat {s} +{n} Glory" for s, n in sorted(self.glory.items()) if n]
+            out.append(said("a Dragon revealed"))
+        out += [
+            said("seat {seat} +{n} Glory", seat=s, n=n) for s, n in sorted(self.glory.items()) if n
+        ]
         return out
 
 
@@ -165,11 +185,11 @@ def read_changes(changes: object, *, seat: int | None, players: int) -> Changes:
 def _into_hand(event: Event) -> tuple[int, Card, str] | None:
     """The seat, card and tag of a card ``event`` puts into a hand, if it does."""
     if isinstance(event, Recruited) and event.card is not None:
-        return event.seat, event.card, "new"
+        return event.seat, event.card, word("new")
     if isinstance(event, CardDrawn) and event.source in _INTO_HAND and event.seat is not None:
-        return event.seat, event.card, "new"
+        return event.seat, event.card, word("new")
     if isinstance(event, CardKept):
-        return event.seat, event.card, "kept"
+        return event.seat, event.card, word("kept")
     return None
 
 

@@ -18,10 +18,12 @@ from .._rules.components import KINGDOMS, Card, Colour
 from .._rules.editions import FIRST_EDITION as _RULES
 from .._rules.engine import _game
 from .._rules.events import Event
+from .._rules.said import said, said_list, said_n, word
 from .._rules.state import Band, GameState
-from .._rules.words import ROMAN, given, plural
+from .._rules.words import ROMAN, given
 from .._seat.observation import Observation, observation
 from .changes import Changes, read_changes
+from .words import ENGLISH, drawn_in, shown
 
 CARD_FILL = {
     Colour.GREEN: "#3d9a46",
@@ -44,6 +46,7 @@ _FONT = "font-family='Helvetica, Arial, sans-serif'"
 
 def _text(x: float, y: float, words: str, size: int = 12, **style: str) -> str:
     extra = "".join(f" {k.replace('_', '-')}={quoteattr(v)}" for k, v in style.items())
+    words = shown(words)
     return f"<text x='{x:g}' y='{y:g}' font-size='{size}'{extra}>{escape(words)}</text>"
 
 
@@ -56,10 +59,10 @@ def _svg(width: float, height: float, body: Sequence[str], desc: str, size: int 
         raise ValueError(
             f"size is a width in pixels, an integer from 1 to {MAX_SIZE:,}, not {given(size)}"
         )
-    shown = f" width='{size}' height='{size * height / width:.0f}'" if size else ""
+    scaled = f" width='{size}' height='{size * height / width:.0f}'" if size else ""
     return (
-        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:g} {height:g}'{shown}"
-        f" {_FONT}><desc>{escape(desc)}</desc>{''.join(body)}</svg>"
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width:g} {height:g}'{scaled}"
+        f" {_FONT}><desc>{escape(shown(desc))}</desc>{''.join(body)}</svg>"
     )
 
 
@@ -99,6 +102,14 @@ def text_width(words: str, size: float) -> float:
     return size * sum(_WIDTHS.get(c, 556) for c in words) / 1000
 
 
+def _fitting(words: str, size: int, width: float) -> int:
+    """The font size, ``size`` or less (down to 8), at which ``words`` fit in ``width``: a
+    label before a drawing, longer in some languages."""
+    while size > 8 and text_width(words, size) * 1.1 > width:  # bold is about a tenth wider
+        size -= 1
+    return size
+
+
 def _halo(x: float, y: float, w: float, h: float, r: float = 6) -> str:
     """The frame behind a changed thing: a light fill inside a thick dark outline."""
     return (
@@ -107,14 +118,19 @@ def _halo(x: float, y: float, w: float, h: float, r: float = 6) -> str:
     )
 
 
-def _tag(x: float, y: float, words: str) -> tuple[str, float]:
+def _tag(x: float, y: float, words: str, room: float | None = None) -> tuple[str, float]:
     """A dark label naming a change, its left end at ``x`` and its middle at ``y``; and its
-    width."""
-    w = text_width(words, 9) + 8
+    width. Given the ``room`` it has (on a card), its words are made smaller (down to 7) to
+    fit, as longer words in another language may need."""
+    words, size = shown(words), 9
+    while room is not None and size > 7 and text_width(words, size) + 8 > room:
+        size -= 1
+    w = text_width(words, size) + 8
+    style = {"fill": "#fff", "text_anchor": "middle", "font_weight": "bold"}
     return (
         f"<g class='change-tag'><rect x='{x:g}' y='{y - 7:g}' width='{w:.1f}' height='14'"
         f" rx='3' fill='{CHANGED_INK}'/>"
-        + _text(x + w / 2, y + 3.2, words, 9, fill="#fff", text_anchor="middle", font_weight="bold")
+        + _text(x + w / 2, y + 3.2, words, size, **style)
         + "</g>",
         w,
     )
@@ -122,6 +138,7 @@ def _tag(x: float, y: float, words: str) -> tuple[str, float]:
 
 def _changed_text(x: float, y: float, words: str, size: int, tag: str) -> tuple[str, float]:
     """``words`` framed as changed, with ``tag`` after them; and the width taken."""
+    words = shown(words)
     w = text_width(words, size)
     label, tw = _tag(x + w + 7, y - size * 0.35, tag)
     out = _halo(x - 4, y - size - 1, w + 8, size + 6, 4) + _text(x, y, words, size) + label
@@ -206,7 +223,7 @@ def _cards(
             out.append(_card(c, cx, y, i == leader))
             continue
         out.append(_halo(cx - 3, y - 3, CARD_W + 6, CARD_H + 6, 7) + _card(c, cx, y, i == leader))
-        out.append(_tag(cx + 2, y + 4, tag)[0])
+        out.append(_tag(cx + 2, y + 4, tag, room=CARD_W)[0])
     return out
 
 
@@ -221,7 +238,7 @@ def card_svg(card: Card, *, size: int | None = None) -> str:
     """
     _expect(card, Card, "a card")
     body = [card_defs([card]), _card(card, 2, 2)]
-    return _svg(CARD_W + 4, CARD_H + 4, body, f"The card {card.code}.", size)
+    return _svg(CARD_W + 4, CARD_H + 4, body, said("The card {card}.", card=card.code), size)
 
 
 def _checked_cards(cards: object, what: str) -> Sequence[Card]:
@@ -252,16 +269,18 @@ def hand_svg(
         ValueError: a card of ``new`` or ``kept`` is not among ``cards``.
     """
     cards = _checked_cards(cards, "cards")
-    tags = ["new"] * len(_checked_cards(new, "new")) + ["kept"] * len(_checked_cards(kept, "kept"))
+    tags: list[str] = [word("new")] * len(_checked_cards(new, "new"))
+    tags += [word("kept")] * len(_checked_cards(kept, "kept"))
     where = _marked_positions(
         cards, [*new, *kept], "the cards", "new and kept: {item} is not in {where}"
     )
     margin = 5 if where else 2  # room for the frames
     width = max(1, len(cards)) * (CARD_W + 4) + 2 * margin
-    desc = "Cards: " + (", ".join(c.code for c in cards) or "none") + "."
+    codes = ", ".join(c.code for c in cards)
+    desc = said("Cards: {cards}.", cards=codes) if codes else said("Cards: none.")
     if where:
-        desc += " Marked: " + ", ".join(f"{cards[i].code} ({tags[n]})" for i, n in where.items())
-        desc += "."
+        marks = [said("{card} ({tag})", card=cards[i].code, tag=tags[n]) for i, n in where.items()]
+        desc = said("{cards} Marked: {marks}.", cards=desc, marks=said_list(marks))
     marked = {i: tags[n] for i, n in where.items()}
     body = [card_defs(cards), *_cards(cards, margin, margin, marked=marked)]
     return _svg(width, CARD_H + 2 * margin, body, desc, size)
@@ -282,14 +301,21 @@ def band_svg(band: Band, *, size: int | None = None, new: bool = False) -> str:
     cards = band.cards
     margin = 6 if new else 2
     width = len(cards) * (CARD_W + 4) + 2 * margin
-    desc = f"A band of {len(cards)} led by {band.leader.code}: {', '.join(c.code for c in cards)}."
-    body = [MARKER_DEFS, card_defs(cards)]
+    codes = ", ".join(c.code for c in cards)
+    desc = said(
+        "A band of {n} led by {leader}: {cards}.",
+        n=len(cards),
+        leader=band.leader.code,
+        cards=codes,
+    )
+    body = [marker_defs(), card_defs(cards)]
     if new:
-        desc += " Marked as just played."
+        desc = said("{band} Marked as just played.", band=desc)
         body.append(_halo(margin - 4, margin - 4, width - 2 * margin + 4, CARD_H + 8, 8))
     body += _cards(cards, margin, margin, leader=0)
     if new:
-        body.append(_tag(margin + 2, margin + 4, "new band")[0])
+        room = len(cards) * (CARD_W + 4) + 2
+        body.append(_tag(margin + 2, margin + 4, word("new band"), room)[0])
     return _svg(width, CARD_H + 2 * margin, body, desc, size)
 
 
@@ -323,21 +349,30 @@ def _star(x: float, y: float, r: float) -> str:
     return f"<polygon points='{points}' fill='#fff'/>"
 
 
-_LEADER_MARK = (
-    f"<g id='leader'><rect x='0' y='0' width='{CARD_W}' height='{CARD_H}' rx='5' fill='none'"
-    " stroke='#111' stroke-width='3'/><rect x='3' y='51' width='40' height='11' rx='3'"
-    " fill='#111'/>"
-    + _star(9, 56.6, 3.8)
-    + _text(27, 59.5, "leader", 8, fill="#fff", text_anchor="middle")
-    + "</g>"
-)
-MARKER_DEFS = (
-    "<defs>"
-    + "".join(f"<g id='mark-{seat}'>{_marker_shape(seat)}</g>" for seat in range(6))
-    + _LEADER_MARK
-    + "</defs>"
-)
-"""The players' marker shapes and the Leader's mark, once per picture."""
+def _leader_mark() -> str:
+    return (
+        f"<g id='leader'><rect x='0' y='0' width='{CARD_W}' height='{CARD_H}' rx='5' fill='none'"
+        " stroke='#111' stroke-width='3'/><rect x='3' y='51' width='40' height='11' rx='3'"
+        " fill='#111'/>"
+        + _star(9, 56.6, 3.8)
+        + _text(27, 59.5, word("leader"), 8, fill="#fff", text_anchor="middle")
+        + "</g>"
+    )
+
+
+def marker_defs() -> str:
+    """The players' marker shapes and the Leader's mark, once per picture (the mark's word in
+    the language being drawn in)."""
+    return (
+        "<defs>"
+        + "".join(f"<g id='mark-{seat}'>{_marker_shape(seat)}</g>" for seat in range(6))
+        + _leader_mark()
+        + "</defs>"
+    )
+
+
+MARKER_DEFS = marker_defs()
+"""The players' marker shapes and the Leader's mark, in English."""
 
 
 def _marker(seat: int, x: float, y: float, r: float = 7) -> str:
@@ -346,7 +381,8 @@ def _marker(seat: int, x: float, y: float, r: float = 7) -> str:
 
 
 def _label(seat: int, x: float, y: float) -> str:
-    return _marker(seat, x, y) + _text(x + 11, y + 4, f"seat {seat}", 11, font_weight="bold")
+    label = said("seat {seat}", seat=seat)
+    return _marker(seat, x, y) + _text(x + 11, y + 4, label, 11, font_weight="bold")
 
 
 # --- the board ----------------------------------------------------------------------------------
@@ -391,7 +427,7 @@ def _kingdoms(view: Observation, top: float, changes: Changes) -> tuple[list[str
             count = seen.kingdoms[k]
             my = y + 68 + 18 * seat
             part.append(_marker(seat, x + 20, my - 4, 6))
-            line = f"seat {seat}: {count} marker{'s' if count != 1 else ''}"
+            line = said_n("seat {seat}: {n} marker", "seat {seat}: {n} markers", count, seat=seat)
             if seat in placed:
                 part.append(_changed_text(x + 32, my, line, 11, f"+{placed[seat]}")[0])
             else:
@@ -408,7 +444,8 @@ def _merfolk(view: Observation, y: float, changes: Changes) -> tuple[list[str], 
         return [], y
     board = view.options.merfolk_board
     step = (WIDTH - 120) / max(board.last_space, 1)
-    out = [_text(10, y + 18, "Merfolk track", 12, font_weight="bold")]
+    title = shown(said("Merfolk track"))
+    out = [_text(10, y + 18, title, _fitting(title, 12, 88), font_weight="bold")]
     for space in range(board.last_space + 1):
         x = 110 + space * step
         checkpoint = space in board.checkpoints
@@ -423,9 +460,8 @@ def _merfolk(view: Observation, y: float, changes: Changes) -> tuple[list[str], 
             if seat in changes.merfolk:
                 out.append(_move(110 + changes.merfolk[seat][0] * step, x, my))
             out.append(_marker(seat, x, my, 5))
-    out.append(
-        _text(110, y + 70, f"checkpoints (shaded): {', '.join(map(str, board.checkpoints))}", 10)
-    )
+    spaces = ", ".join(map(str, board.checkpoints))
+    out.append(_text(110, y + 70, said("checkpoints (shaded): {spaces}", spaces=spaces), 10))
     return out, y + 80
 
 
@@ -445,28 +481,40 @@ def _move(start: float, end: float, y: float) -> str:
 def _row(view: Observation, y: float, changes: Changes) -> tuple[list[str], float]:
     """The deck, the row and the tokens beside the board; cards just put into the row are
     framed, and so is the deck's line when a Dragon was just revealed."""
-    deck = (
-        f"Deck: {plural(view.deck_size, 'card')} ({view.top_left} above the Dragons),"
-        f" Dragons revealed {view.dragons_drawn} of 3"
+    deck = said_n(
+        "Deck: {n} card ({above} above the Dragons), Dragons revealed {drawn} of 3",
+        "Deck: {n} cards ({above} above the Dragons), Dragons revealed {drawn} of 3",
+        view.deck_size,
+        above=view.top_left,
+        drawn=view.dragons_drawn,
     )
-    extra = []
+    extra: list[str] = []
     if "trolls" in view.pieces:
-        extra.append("Troll tokens left: " + (" ".join(map(str, view.unclaimed_trolls)) or "none"))
+        left = " ".join(map(str, view.unclaimed_trolls))
+        extra.append(
+            said("Troll tokens left: {tokens}", tokens=left)
+            if left
+            else said("Troll tokens left: none")
+        )
     if "giant" in view.pieces:
         holder = view.giant_holder
-        extra.append("Giant token: " + ("nobody" if holder is None else f"seat {holder}"))
-    out = [_text(10, y + 16, "Row", 13, font_weight="bold")]
+        extra.append(
+            said("Giant token: nobody")
+            if holder is None
+            else said("Giant token: seat {seat}", seat=holder)
+        )
+    out = [_text(10, y + 16, word("Row"), 13, font_weight="bold")]
     if changes.dragon:
-        out.append(_changed_text(60, y + 16, deck, 12, "Dragon")[0])
+        out.append(_changed_text(60, y + 16, deck, 12, word("Dragon"))[0])
     else:
         out.append(_text(60, y + 16, deck, 12))
     if extra:
-        out.append(_text(60, y + 32, "; ".join(extra), 12))
+        out.append(_text(60, y + 32, said_list(extra, "; "), 12))
     y += 16 if extra else 0
     new = _marked_positions(view.row, changes.row, "the row")
-    out += _cards(view.row, 10, y + 24, marked=dict.fromkeys(new, "new"))
+    out += _cards(view.row, 10, y + 24, marked=dict.fromkeys(new, word("new")))
     if not view.row:
-        out.append(_text(10, y + 40, "(the row is empty)", 11, fill="#555"))
+        out.append(_text(10, y + 40, said("(the row is empty)"), 11, fill="#555"))
         return out, y + 52
     return out, y + 24 + CARD_H + 12
 
@@ -485,20 +533,27 @@ def _player(
         _label(seat, 20, 18),
     ]
     gained = changes.glory.get(seat, 0)
-    facts = [(f"Glory {seen.glory}", f"+{gained}" if gained else None)]
-    facts.append((f"{seen.supply} markers in supply", None))
+    facts: list[tuple[str, str | None]] = [
+        (said("Glory {glory}", glory=seen.glory), f"+{gained}" if gained else None)
+    ]
+    supply = said("{n} markers in supply", n=seen.supply)  # "1 markers": English kept as it was
+    facts.append((supply, None))
     filled = [colour for s, colour in changes.horde if s == seat]
     if seen.horde:
         tag = "+" + " ".join(c.label for c in filled) if filled else None
-        facts.append(("Horde: " + " ".join(c.label for c in seen.horde), tag))
+        horde = " ".join(c.label for c in seen.horde)
+        facts.append((said("Horde: {spaces}", spaces=horde), tag))
     elif "horde" in view.pieces:
-        facts.append(("Horde: empty", None))
+        facts.append((said("Horde: empty"), None))
     if seen.trolls:
         taken = changes.trolls.get(seat)
-        tag = "took " + " ".join(map(str, taken)) if taken else None
-        facts.append(("Troll tokens " + " ".join(map(str, seen.trolls)), tag))
+        tag = said("took {tokens}", tokens=" ".join(map(str, taken))) if taken else None
+        trolls = " ".join(map(str, seen.trolls))
+        facts.append((said("Troll tokens {tokens}", tokens=trolls), tag))
     if view.giant_holder == seat:
-        facts.append(("holds the Giant token", "new" if changes.giant == seat else None))
+        facts.append(
+            (said("holds the Giant token"), word("new") if changes.giant == seat else None)
+        )
     drawn, lines = _facts(facts, 84, 22, WIDTH - 260 if "horde" in view.pieces else WIDTH - 10)
     out += drawn
     inner = 14.0 + 18 * lines
@@ -509,10 +564,10 @@ def _player(
         out += _hidden_hand(seen.hand_size, inner, [card for card, _ in new])
         inner += 28
     elif not hand:
-        out.append(_text(20, inner + 16, "Hand: empty", 12))
+        out.append(_text(20, inner + 16, said("Hand: empty"), 12))
         inner += 28
     else:
-        out.append(_text(20, inner + 16, f"Hand ({len(hand)}):", 12))
+        out.append(_text(20, inner + 16, said("Hand ({n}):", n=len(hand)), 12))
         where = _marked_positions(hand, [c for c, _ in new], f"seat {seat}'s hand")
         out += _cards(hand, 100, inner, marked={i: new[n][1] for i, n in where.items()})
         inner += CARD_H + 8
@@ -531,9 +586,12 @@ def _facts(
     facts: Sequence[tuple[str, str | None]], x: float, y: float, right: float
 ) -> tuple[list[str], int]:
     """Facts in a line from ``x``; those with a tag (what just changed them) framed and
-    tagged, going on to a next line rather than past ``right``. And how many lines."""
-    if all(tag is None for _, tag in facts):
-        return [_text(x, y, " · ".join(words for words, _ in facts), 12)], 1
+    tagged, going on to a next line rather than past ``right`` (so do facts without tags that
+    do not fit, as longer words in another language may not). And how many lines."""
+    facts = [(shown(words), None if tag is None else shown(tag)) for words, tag in facts]
+    line = " · ".join(words for words, _ in facts)
+    if all(tag is None for _, tag in facts) and x + text_width(line, 12) <= right:
+        return [_text(x, y, line, 12)], 1
     out, left, lines = [], x, 1
     for n, (words, tag) in enumerate(facts):
         width = text_width(words, 12) + (14 + text_width(tag, 9) + 8 if tag else 0)
@@ -555,7 +613,7 @@ def _facts(
 def _hidden_hand(size: int, top: float, new: Sequence[Card]) -> list[str]:
     """Another player's hand as card backs; as many of the last as the cards ``new`` (which
     this seat saw go into that hand) framed, and tagged with those cards."""
-    hidden = f"Hand: {plural(size, 'card')} (hidden)"
+    hidden = shown(said_n("Hand: {n} card (hidden)", "Hand: {n} cards (hidden)", size))
     out = [_text(20, top + 16, hidden, 12)]
     left = 30 + 7 * len(hidden)  # the backs begin after the words, about 7 px a letter
     taken = min(len(new), size)
@@ -576,7 +634,7 @@ def _bands(bands: tuple[Band, ...], new: dict[int, int] | None = None) -> tuple[
     positions ``new`` framed and tagged as just played."""
     if not bands:
         return "", 0
-    out, x, top = [_text(20, 16, "Bands:", 12)], 100, 0.0
+    out, x, top = [_text(20, 16, said("Bands:"), 12)], 100, 0.0
     for i, band in enumerate(bands):
         width = band.size * (CARD_W + 4)
         if x + width > WIDTH - 10:
@@ -584,7 +642,7 @@ def _bands(bands: tuple[Band, ...], new: dict[int, int] | None = None) -> tuple[
         if new and i in new:
             out.append(_halo(x - 4, top - 4, width + 4, CARD_H + 8, 8))
             out += _cards(band.cards, x, top, leader=0)
-            out.append(_tag(x + 2, top + 4, "new band")[0])
+            out.append(_tag(x + 2, top + 4, word("new band"), room=width + 2)[0])
         else:
             out += _cards(band.cards, x, top, leader=0)
         x += width + 14
@@ -595,7 +653,7 @@ def _horde(
     horde: tuple[Colour, ...], x: float, y: float, filled: Sequence[Colour] = ()
 ) -> list[str]:
     """A player's Orc Horde, a space of each colour; the spaces just ``filled`` framed."""
-    out = [_text(x - 48, y + 14, "Horde", 11)]
+    out = [_text(x - 48, y + 14, word("Horde"), 11)]
     for i, colour in enumerate(Colour):
         taken = colour in horde
         if colour in filled:
@@ -626,7 +684,12 @@ def picture_parts(
     """
     changes = changes if changes is not None else Changes()
     n = len(view.seats)
-    head = f"Age {ROMAN[view.age]} of {ROMAN[view.ages]} · next: {view.decision}"
+    head = said(
+        "Age {age} of {ages} · next: {decision}",
+        age=ROMAN[view.age],
+        ages=ROMAN[view.ages],
+        decision=view.decision,
+    )
     parts = [
         (
             0.0,
@@ -662,7 +725,7 @@ def svg_of(
     background = f"<rect x='0' y='0' width='{WIDTH}' height='{height:g}' fill='#fff'/>"
     drawn = [place(top, part) for top, part in parts]
     defs = card_defs(_RULES.card(code) for code in set(_USED.findall("".join(drawn))))
-    return _svg(WIDTH, height, [MARKER_DEFS, defs, background, *drawn], desc, size)
+    return _svg(WIDTH, height, [marker_defs(), defs, background, *drawn], desc, size)
 
 
 _USED = re.compile(r"href='#card-([A-Za-z-]+)'")
@@ -683,25 +746,45 @@ def seat_picture(
     if seat is None:
         hands = {s: p.hand for s, p in enumerate(state.players)}
         marks = read_changes(changes, seat=None, players=players)
-        return picture_parts(observation(state, 0), hands, "every hand shown", marks)
+        return picture_parts(observation(state, 0), hands, said("every hand shown"), marks)
     view = observation(state, seat)
     marks = read_changes(changes, seat=seat, players=players)
-    return picture_parts(view, {seat: view.hand}, f"as seat {seat} sees it", marks)
+    return picture_parts(view, {seat: view.hand}, said("as seat {seat} sees it", seat=seat), marks)
 
 
 def _description(
     view: Observation, hands: dict[int, tuple[Card, ...]], who: str, changes: Changes
 ) -> str:
-    lines = [f"Ethnos, {who}. Age {view.age}; next: {view.decision}."]
-    lines.append("Row: " + (", ".join(c.code for c in view.row) or "empty") + ".")
+    lines = [
+        said(
+            "Ethnos, {who}. Age {age}; next: {decision}.",
+            who=who,
+            age=view.age,
+            decision=view.decision,
+        )
+    ]
+    row = ", ".join(c.code for c in view.row)
+    lines.append(said("Row: {cards}.", cards=row) if row else said("Row: empty."))
     for seat, seen in enumerate(view.seats):
         hand = hands.get(seat)
-        held = ", ".join(c.code for c in hand) if hand is not None else f"{seen.hand_size} cards"
-        lines.append(f"Seat {seat}: Glory {seen.glory}, hand {held}, {len(seen.bands)} bands.")
+        held = (
+            said("hand {cards}", cards=", ".join(c.code for c in hand))
+            if hand is not None
+            else said("hand {n} cards", n=seen.hand_size)
+        )
+        lines.append(
+            said(
+                "Seat {seat}: Glory {glory}, {hand}, {bands} bands.",
+                seat=seat,
+                glory=seen.glory,
+                hand=held,
+                bands=len(seen.bands),
+            )
+        )
     marked = changes.phrases()
     if marked:
-        lines.append(f"Marked as just changed: {'; '.join(marked)}.")
-    return " ".join(lines)
+        lines.append(said("Marked as just changed: {marks}.", marks=said_list(marked, "; ")))
+    return said_list(lines, " ")
 
 
 def board_svg(
@@ -710,6 +793,7 @@ def board_svg(
     seat: int | None = None,
     size: int | None = None,
     changes: Sequence[Event] = (),
+    lang: str = ENGLISH,
 ) -> str:
     """A picture of the whole state, or of what ``seat`` sees (other hands as counts only).
 
@@ -726,6 +810,8 @@ def board_svg(
         size: The width in pixels to show it at (it scales: the picture has a viewBox).
         changes: The events of the step that led to ``state`` (``step(...).events``), or
             any of them: only those are marked.
+        lang: The language of the picture's words (``"es"``, ``"pt"``, ``"uk"``, ``"cs"``;
+            English by default); cards and kingdoms keep their names of the notation.
 
     >>> from ethnos_rules import position
     >>> from ethnos_rules.svg import board
@@ -747,24 +833,40 @@ def board_svg(
 
     Raises:
         SetupError: (``SETUP-1``) ``seat`` is not a seat of the game.
+        LanguageError: ``lang`` is no language the referee speaks.
         TypeError: ``changes`` is not a sequence of :class:`~ethnos_rules.Event`.
         ValueError: ``changes`` name a seat, card or band the state does not hold (events of
             another step than the one that led to ``state``).
     """
-    return svg_of(*seat_picture(_game(state), seat, changes), size=size)
+    with drawn_in(lang):
+        return svg_of(*seat_picture(_game(state), seat, changes), size=size)
 
 
-def view_svg(view: Observation, *, size: int | None = None, changes: Sequence[Event] = ()) -> str:
+def view_svg(
+    view: Observation,
+    *,
+    size: int | None = None,
+    changes: Sequence[Event] = (),
+    lang: str = ENGLISH,
+) -> str:
     """A picture of what one seat sees: its own hand face up, the others' as counts; the
-    events ``changes`` that seat may see are marked, as :func:`board_svg` marks them.
+    events ``changes`` that seat may see are marked, as :func:`board_svg` marks them; its
+    words in ``lang``.
+
+    >>> from ethnos_rules import observation, position
+    >>> from ethnos_rules.svg import view
+    >>> state = position(3, ["DWA", "ELF", "GIA", "MER", "ORC"], hands={1: "DWA-blue"})
+    >>> "Рука (1):" in view(observation(state, 1), lang="uk")
+    True
 
     Raises:
         TypeError: ``view`` is not an Observation, or ``changes`` not a sequence of events.
         ValueError: ``changes`` do not fit the view.
+        LanguageError: ``lang`` is no language the referee speaks.
     """
     _expect(view, Observation, "a view")
     marks = read_changes(changes, seat=view.seat, players=len(view.seats))
-    height, parts, desc = picture_parts(
-        view, {view.seat: view.hand}, f"as seat {view.seat} sees it", marks
-    )
-    return svg_of(height, parts, desc, size)
+    with drawn_in(lang):
+        who = said("as seat {seat} sees it", seat=view.seat)
+        height, parts, desc = picture_parts(view, {view.seat: view.hand}, who, marks)
+        return svg_of(height, parts, desc, size)

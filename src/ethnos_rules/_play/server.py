@@ -127,11 +127,11 @@ def app(store: GameStore) -> Starlette:
 
     async def view(request: Request) -> Any:
         game, seat = found(request)
-        since = _since(request)
+        since, lang = _since(request), language_of(request)
 
         def build() -> Any:
             with game.lock:
-                return seat_view(game, store.viewer(game, seat), since)
+                return seat_view(game, store.viewer(game, seat), since, lang)
 
         return await run_in_threadpool(build)
 
@@ -140,11 +140,13 @@ def app(store: GameStore) -> Starlette:
         body = await read_json(request)
         if not isinstance(body, dict) or set(body) - {"action", "version"}:
             raise refused(400, "the body is {'action': TEXT, 'version': INT}")
+        lang = language_of(request)
 
         def acting() -> Any:
             store.act(game, seat, body.get("action"), body.get("version"))
             with game.lock:
-                return {"view": seat_view(game, store.viewer(game, seat), body["version"])}
+                viewer = store.viewer(game, seat)
+                return {"view": seat_view(game, viewer, body["version"], lang)}
 
         answer = await run_in_threadpool(acting)
         # the bots think once the person has the answer

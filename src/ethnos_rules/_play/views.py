@@ -41,12 +41,14 @@ def rule_link(rule: str) -> dict[str, str]:
     return {"rule": rule, "rule_url": rule_url(rule), "rule_title": rulebook.sentence(rule)}
 
 
-def seat_view(game: Game, seat: int, since: int | None = None) -> dict[str, Any]:
+def seat_view(game: Game, seat: int, since: int | None = None, lang: str = "en") -> dict[str, Any]:
     """The view of ``seat`` (see ``GET .../view`` in the API); call it under the game's lock.
 
     Args:
         since: Only the log of the decisions after the first ``since`` (and ``changed`` since
             then); None for the whole log and the last decision's changes.
+        lang: The language of the board picture's words (the view's sentences are said in
+            the request's language by the server, :func:`~ethnos_rules._text.i18n.localized`).
     """
     state = game.state
     seen = observation(state, seat)
@@ -67,7 +69,7 @@ def seat_view(game: Game, seat: int, since: int | None = None) -> dict[str, Any]
             **rule_link(decision.rule),
             "yours": decision.seat == seat and not decision.chance and not finished,
         },
-        "board_svg": _svg.view(seen),
+        "board_svg": _svg.view(seen, lang=lang),
         "hand": [card.code for card in seen.hand],
         "row": [card.code for card in seen.row],
         "deck": seen.deck_size,

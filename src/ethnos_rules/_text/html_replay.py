@@ -43,7 +43,8 @@ import attrs
 from .._io.records import GameRecord, check_record
 from .._io.validation import validate
 from .._pictures.changes import Changes, read_changes
-from .._pictures.drawing import MARKER_DEFS, WIDTH, card_defs, seat_picture
+from .._pictures.drawing import WIDTH, card_defs, marker_defs, seat_picture
+from .._pictures.words import drawn_in, shown
 from .._replay.replay import Decision, Refusal, Visitor
 from .._rules.actions import Action
 from .._rules.components import Card
@@ -215,7 +216,7 @@ class _Page(Visitor[dict[str, Any]]):
             "turns": self.turns,
             "error": self.error,
             "refused": self.refused,
-            "defs": MARKER_DEFS + card_defs(used),
+            "defs": self._marker_defs() + card_defs(used),
         }
 
     # --- views and turns -------------------------------------------------------------------
@@ -255,6 +256,10 @@ class _Page(Visitor[dict[str, Any]]):
         self._items += items
         self._board, self._last = board, items
 
+    def _marker_defs(self) -> str:
+        with drawn_in(self.lang):
+            return marker_defs()
+
     def _marks(self, items: Sequence[Item]) -> Changes:
         """What the picture marks for ``items``."""
         return read_changes(_events(items), seat=self.seat, players=self._players)
@@ -262,7 +267,9 @@ class _Page(Visitor[dict[str, Any]]):
     def _picture(self, board: GameState, items: Sequence[Item]) -> dict[str, Any]:
         """The picture of ``board`` with what ``items`` changed marked, as its height, its
         parts (indexes into the table of distinct parts) and its description."""
-        height, parts, desc = seat_picture(board, self.seat, _events(items))
+        with drawn_in(self.lang):  # the picture's words in the page's language
+            height, parts, desc = seat_picture(board, self.seat, _events(items))
+            desc = shown(desc)
         table = self.parts
         return {
             "height": height,

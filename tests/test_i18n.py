@@ -517,6 +517,9 @@ def test_the_command_line_tells_the_game_and_validates_in_czech(tmp_path: Path) 
         assert czech in story
     for english in ("A game of Ethnos", "=== Age", "Turn 1:", "Final Glory", "Kingdoms (END-2):"):
         assert english not in story
+    state = runner.invoke(main, ["--lang", "cs", "replay", "--at", "40", str(good)]).output
+    assert "--- Stav po 40 rozhodnutích ---" in state
+    assert "\nbalíček: " in state and "\nmísto 0: sláva " in state and "\n  ruka: " in state
 
 
 def test_a_board_picture_in_ukrainian() -> None:

@@ -564,7 +564,7 @@ def _dataset(
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    click.echo(f"wrote {games} games to {out}", err=True)
+    click.echo(_say(said("wrote {games} games to {out}", games=games, out=out)), err=True)
 
 
 @contextlib.contextmanager
@@ -632,7 +632,9 @@ def _write_all(records: Iterator[tuple[int, GameRecord]], out: str, width: int) 
         for seed, record in records:
             write_text(os.path.join(out, _game_file(seed, width)), record.to_json() + "\n")
     except OSError as err:
-        click.echo(f"cannot write {click.format_filename(out)}: {err.strerror or err}", err=True)
+        where = click.format_filename(out)
+        cannot = said("cannot write {out}: {why}", out=where, why=err.strerror or err)
+        click.echo(_say(cannot), err=True)
         sys.exit(1)
 
 
@@ -644,7 +646,9 @@ def _write(record: GameRecord, out: str | None) -> bool:
     try:
         write_text(out, record.to_json() + "\n")
     except OSError as err:
-        click.echo(f"cannot write {click.format_filename(out)}: {err.strerror or err}", err=True)
+        where = click.format_filename(out)
+        cannot = said("cannot write {out}: {why}", out=where, why=err.strerror or err)
+        click.echo(_say(cannot), err=True)
         sys.exit(1)
     return True
 
@@ -692,7 +696,13 @@ def redact_command(file: str, seat: int, out: str | None, force: bool) -> None:
             _echo(f"{file}: {_refusal(report)}", err=True)
             sys.exit(1)
     if _write(kept, out):
-        click.echo(f"wrote {out}: {len(kept.actions)} decisions as seat {seat} saw them", err=True)
+        wrote = said(
+            "wrote {out}: {n} decisions as seat {seat} saw them",
+            out=out,
+            n=len(kept.actions),
+            seat=seat,
+        )
+        click.echo(_say(wrote), err=True)
 
 
 # --- replay -----------------------------------------------------------------------------------
@@ -759,12 +769,12 @@ def replay_command(file: str, at: int | None, html_out: str | None, force: bool)
     links = _links_on()
     sentences = _sentences(record) if _lang() != "en" else {}
     for line in narrator.tell(at):
-        click.echo(_styled(linked(_line_in_language(line, sentences), links)))
+        click.echo(_styled(linked(_line_in_language(line, sentences), links), line))
     if at is not None and narrator.state is not None and narrator.error is None:
         click.echo("")
         if record.seat is None:
             click.echo(_say(said("--- The state after {at} decisions ---", at=at)))
-            click.echo(str(narrator.state))
+            click.echo(_say(str(narrator.state)))
         else:  # the state replayed is one possibility; the seat's view is what is known
             heading = said(
                 "--- What seat {seat} sees after {at} decisions ---", seat=record.seat, at=at
@@ -832,15 +842,18 @@ def _refusal(report: ValidationReport) -> str:
     return _say(report.summary())
 
 
-def _styled(line: str) -> str:
+def _styled(line: str, told: str | None = None) -> str:
     """A line of the narration with colour for a terminal (click drops it elsewhere): the
-    Age headings, the turn numbers, refusals."""
+    Age headings, the turn numbers, refusals. ``told`` is the English line that ``line``
+    says in the command's language (its kind is read from it)."""
+    told = line if told is None else told
+    template = told.template if isinstance(told, Said) else ""
     if line.startswith(("===", "---")):
         return click.style(line, fg="cyan", bold=True)
-    if line.startswith("Turn "):
+    if told.startswith("Turn "):
         turn, _, rest = line.partition(": ")
         return click.style(turn + ":", bold=True) + " " + rest
-    if " is refused: " in line:
+    if " is refused: " in told or " is refused: " in template:
         return click.style(line, fg="red", bold=True)
     return line
 
@@ -850,7 +863,7 @@ def _write_html(record: GameRecord, out: str, at: int) -> None:
     try:
         write_text(out, page)
     except OSError as err:
-        click.echo(f"{out}: cannot write: {err.strerror}", err=True)
+        click.echo(_say(said("{out}: cannot write: {why}", out=out, why=err.strerror)), err=True)
         sys.exit(1)
     size = len(page) // 1024
     if at:
@@ -1058,20 +1071,27 @@ def play_command(
         hotseat = f"/hotseat/{game.id}/{game.secret_of(None)}"
         links.append(f"hot-seat: {hotseat}")
         first = f"/seat/{game.id}/{game.secret_of(people[0])}" if len(people) == 1 else hotseat
-        click.echo(f"playing on {resume} ({game.version} decisions); saved to {game.path}")
+        playing = said(
+            "playing on {record} ({n} decisions); saved to {path}",
+            record=resume,
+            n=game.version,
+            path=game.path,
+        )
+        click.echo(_say(playing))
     sock = _listening(host, port)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{sock.getsockname()[1]}"
     for link in links:  # each seat's own address, to send to the person who sits there
         who, _, path = link.partition(": ")
         click.echo(f"{who}: {address}{path}")
-    click.echo(f"ethnos-rules play: {address}{first} (Ctrl-C to stop)")
+    click.echo(_say(said("ethnos-rules play: {address} (Ctrl-C to stop)", address=address + first)))
     if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(
-            f"Listening on {host}: other devices of the network can reach this server; each"
+        listening = said(
+            "Listening on {host}: other devices of the network can reach this server; each"
             " seat still needs its secret link.",
-            err=True,
+            host=host,
         )
+        click.echo(_say(listening), err=True)
     server = uvicorn.Server(uvicorn.Config(app(store), log_level="warning", lifespan="off"))
     if not no_browser:
         _open_when_up(server, address + first)

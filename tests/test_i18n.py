@@ -515,6 +515,7 @@ def test_the_command_line_tells_the_game_and_validates_in_czech(tmp_path: Path) 
         "Konečná sláva: místo 0 ",
     ):
         assert czech in story
+    assert "\n  místo  království  mořský lid  obr  skupiny  tento Věk  Sláva\n" in story
     for english in ("A game of Ethnos", "=== Age", "Turn 1:", "Final Glory", "Kingdoms (END-2):"):
         assert english not in story
     state = runner.invoke(main, ["--lang", "cs", "replay", "--at", "40", str(good)]).output

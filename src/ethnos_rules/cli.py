@@ -759,7 +759,7 @@ def replay_command(file: str, at: int | None, html_out: str | None, force: bool)
         if not report.ok:
             _echo(f"{file}: {_reason_in_language(report.summary(), report)}", err=True)
         sys.exit(0 if report.ok else 1)
-    narrator = Narrator(record)
+    narrator = Narrator(record, _lang())
     if record.seat is not None:
         seen = said(
             "(As seat {seat} saw the game: the other players' unseen cards are not told.)",

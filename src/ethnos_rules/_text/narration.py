@@ -46,8 +46,9 @@ from .._rules.events import (
     opens_turn,
 )
 from .._rules.said import Said, said, said_list, said_n
-from .._rules.state import GameState
+from .._rules.state import AgeSummary, GameState
 from .._rules.words import ROMAN
+from .i18n import ENGLISH, say
 
 
 def narrate(record: GameRecord, *, stop: int | None = None) -> Iterator[str]:
@@ -66,14 +67,16 @@ def narrate(record: GameRecord, *, stop: int | None = None) -> Iterator[str]:
 
 class Narrator(Visitor[list[str]]):
     """Tells a record as it is replayed; after :meth:`tell`, :attr:`state` is the state reached
-    and :attr:`error` the refusal, if any."""
+    and :attr:`error` the refusal, if any. Its lines are English, each a marked sentence that
+    a reader says in its language; the Age's score table, a text table whose columns fit its
+    headings, is laid out in ``lang`` (its words are not said again)."""
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: GameRecord, lang: str = ENGLISH) -> None:
         check_record(record, "narrate()")
         self.record = record
         self.state: GameState | None = None
         self.error: RulesError | None = None
-        self._teller = Teller()
+        self._teller = Teller(lang=lang)
 
     def tell(self, stop: int | None = None) -> list[str]:
         """The narration of the first ``stop`` decisions (all by default)."""
@@ -140,8 +143,9 @@ class Teller:
     ['Seat 1 draws ORC-red from the deck (RECRUIT-1).']
     """
 
-    def __init__(self, *, headings: bool = True) -> None:
+    def __init__(self, *, headings: bool = True, lang: str = ENGLISH) -> None:
         self.headings = headings
+        self.lang = lang
         self.lines: list[str] = []
         self._run: list[Event] = []
         self._kingdoms_told = False
@@ -293,7 +297,7 @@ class Teller:
     def _age_scored(self, event: Event) -> None:
         assert isinstance(event, AgeScored)
         self.lines.append(said("Glory this Age (END-6), by source:"))
-        self.lines += ["  " + row for row in event.summary.table().splitlines()]
+        self.lines += ["  " + row for row in score_table(event.summary, self.lang)]
 
     def _game_ended(self, event: Event) -> None:
         assert isinstance(event, GameEnded)
@@ -302,6 +306,26 @@ class Teller:
         )
         head = ["", said("=== The game is over ===")] if self.headings else []
         self.lines += [*head, said("Final Glory: {final}.", final=final), str(event)]
+
+
+def score_table(summary: AgeSummary, lang: str = ENGLISH) -> list[str]:
+    """The lines of an Age's Glory by source (:meth:`~ethnos_rules.AgeSummary.rows`), its
+    headings in ``lang`` and its columns as wide as they are there.
+
+    >>> from ethnos_rules import play_random
+    >>> summary = play_random(2, seed=5).final.history[0]
+    >>> score_table(summary) == summary.table().splitlines()
+    True
+    >>> print(score_table(summary, "es")[0])
+    asiento  reinos  bandas  esta Edad  Gloria
+    """
+    rows = summary.rows()
+    rows[0] = [say(name, lang) for name in rows[0]]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
 
 
 def opening(start: GameState) -> list[str]:

@@ -9,6 +9,10 @@ import sys
 import tomllib
 import warnings
 from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 # sphinx-autodoc-typehints calls a Sphinx API that Sphinx 10 will remove; the Python warning it
 # raises says nothing about these docs (Sphinx's own warnings still fail the build with -W).
@@ -75,25 +79,51 @@ doctest_default_flags = (
 )
 
 # -- languages (issue 38) --------------------------------------------------------
-# The learner's pages are translated with Sphinx's gettext workflow: one catalogue per page in
-# docs/locales/<lang>/LC_MESSAGES/ (sphinx-intl), English where a message has no translation.
-# `make docs` builds English as before; `make docs-i18n` builds each language of docs/locales
-# with `-D language=<lang> -t i18n` into docs/_build/html/<lang>/.
-locale_dirs = ["locales/"]
-gettext_compact = False
+# The learner's pages are translated with Sphinx's gettext workflow (sphinx-intl). A language
+# is one folder, src/ethnos_rules/locales/<lang>/ (see its README.md): the docs' catalogues are
+# in its LC_MESSAGES/, beside the referee's ethnos_rules.po, one per part of the docs that has
+# learner's pages: index.po, learn.po, rules.po and tribes.po (`gettext_compact = True`: a
+# page's catalogue is named by its folder). The guide and the reference have none and stay
+# English: one catalogue for every page (`gettext_compact = "docs"`) would also translate their
+# messages that a learner's page has too (a tribe's name in the API reference). A message
+# without a translation stays English. `make docs` builds English as before; `make docs-i18n`
+# builds each language with an index.po (`-D language=<lang> -t i18n`) into
+# docs/_build/html/<lang>/.
+_LOCALES = Path(__file__).parent.parent / "src" / "ethnos_rules" / "locales"
+_REFEREE = "ethnos_rules.po"  # the library's catalogue in the same folder, not the docs'
+locale_dirs = ["../src/ethnos_rules/locales/"]
+gettext_compact = True
 gettext_uuid = False
 gettext_location = True
+# Sphinx would compile every .po of the language's folder, the referee's ethnos_rules.po too,
+# whose .mo is the library's, compiled by `make messages` and committed: only the docs'
+# catalogues are compiled here, to the .mo Sphinx reads (not committed), when a language is
+# built.
+gettext_auto_build = False
+
+
+def _compile_the_docs_catalogues(app: object, config: Any) -> None:
+    for po in sorted((_LOCALES / config.language / "LC_MESSAGES").glob("*.po")):
+        mo = po.with_suffix(".mo")
+        # Only when the .po changed: the pages are read again whenever their .mo is newer.
+        if po.name != _REFEREE and (not mo.is_file() or mo.stat().st_mtime < po.stat().st_mtime):
+            with po.open("rb") as source:
+                catalog = read_po(source, locale=config.language)
+            with mo.open("wb") as compiled:
+                write_mo(compiled, catalog, use_fuzzy=False)
+
+
+def setup(app: Any) -> None:
+    """This file's own step of the build: the docs' catalogues, before the pages are read."""
+    app.connect("config-inited", _compile_the_docs_catalogues)
+
 
 # Sphinx gives conf.py its `tags`; a reader that runs this file by itself has none.
 if "tags" in globals() and globals()["tags"].has("i18n"):
-    _LOCALES = Path(__file__).parent / "locales"
-    _GLOSSARIES = Path(__file__).parent.parent / "src" / "ethnos_rules" / "locales"
     _NAMES = {"en": "English"} | {
-        folder.name: tomllib.loads((_GLOSSARIES / folder.name / "glossary.toml").read_text())[
-            "language_name"
-        ]
+        folder.name: tomllib.loads((folder / "glossary.toml").read_text())["language_name"]
         for folder in sorted(_LOCALES.iterdir())
-        if folder.is_dir()
+        if (folder / "LC_MESSAGES" / "index.po").is_file()
     }
     # A banner on every page with each language's version of the same page. The links are made
     # in the browser from the page's own address: the languages sit in <English root>/<lang>/.

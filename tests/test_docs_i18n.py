@@ -10,11 +10,17 @@ those pages' title and the sidebar's captions. Each translation must keep the ma
 not words: roles and their link targets, rule ids, inline code, link targets and placeholders;
 and each game term of the glossary (``src/ethnos_rules/locales/<lang>/glossary.toml``) in an
 English message must be said with one of the glossary's words for it.
+
+A language is one folder, ``src/ethnos_rules/locales/<lang>/``: its translations of the docs are
+there, in ``LC_MESSAGES/`` beside the referee's messages, one catalogue per part of the docs
+(``index.po``, ``learn.po``, ``rules.po``, ``tribes.po``; ``gettext_compact`` in docs/conf.py).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import runpy
 import subprocess
 import sys
 import tomllib
@@ -30,10 +36,10 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-LOCALES = DOCS / "locales"
-GLOSSARIES = ROOT / "src" / "ethnos_rules" / "locales"
+LOCALES = ROOT / "src" / "ethnos_rules" / "locales"
 SEEDS = ROOT.parent / "shared" / "seeds"
-LANGUAGES = ("es", "pt", "uk", "cs")
+# Each language folder (one with a glossary): a language added is held to these tests at once.
+LANGUAGES = tuple(sorted(path.parent.name for path in LOCALES.glob("*/glossary.toml")))
 
 # Each learner's page, with the sections (their headings) whose messages are the learner's;
 # None is the whole page, "" the lead before the first section. A page's title, and the
@@ -87,28 +93,49 @@ def learner_lines(page: str) -> set[int]:
     return chosen
 
 
+def page_of(location: str, pot_dir: Path) -> str:
+    """The page (``rules/01-setup-and-ages``) of a message's location, which Sphinx writes
+    relative to the folder it wrote the template in (``../../rules/01-setup-and-ages.md``)."""
+    source = Path(os.path.normpath(pot_dir / location))
+    return source.relative_to(DOCS).with_suffix("").as_posix()
+
+
+def part_of(page: str) -> str:
+    """The part of the docs a page is in, which names its catalogue: ``index``, ``rules``..."""
+    return page.partition("/")[0]
+
+
 def learner_messages(pot_dir: Path) -> list[Learner]:
-    """The learner's messages of the templates Sphinx's gettext builder wrote in ``pot_dir``."""
+    """The learner's messages of the templates Sphinx's gettext builder wrote in ``pot_dir``,
+    one for each part of the docs (``rules.pot``: the messages of every page of rules/)."""
     found = []
     for page in LEARNER_PARTS:
         wanted = learner_lines(page)
-        with (pot_dir / f"{page}.pot").open("rb") as pot:
+        with (pot_dir / f"{part_of(page)}.pot").open("rb") as pot:
             catalog = read_po(pot)
         for message in catalog:
             if not message.id:
                 continue
-            lines = [line for path, line in message.locations if path.endswith(f"{page}.md")]
+            lines = [line for path, line in message.locations if page_of(path, pot_dir) == page]
             if any(line in wanted for line in lines):
                 found.append(Learner(page, min(lines), str(message.id)))
     return found
 
 
-def translations(lang: str, page: str) -> Catalog | None:
-    """The catalogue of ``page`` in ``lang``, or None when there is none."""
-    path = LOCALES / lang / "LC_MESSAGES" / f"{page}.po"
-    if not path.exists():
+PARTS = sorted({part_of(page) for page in LEARNER_PARTS})
+"""The parts of the docs with learner's pages, each a catalogue in each language's folder."""
+
+
+def catalogue(lang: str, part: str) -> Path:
+    """Where the translations of a part of the docs into ``lang`` are: in the language's folder."""
+    return LOCALES / lang / "LC_MESSAGES" / f"{part}.po"
+
+
+def translations(lang: str, part: str) -> Catalog | None:
+    """The catalogue of a part of the docs in ``lang``, or None when there is none."""
+    if not catalogue(lang, part).exists():
         return None
-    with path.open("rb") as po:
+    with catalogue(lang, part).open("rb") as po:
         return read_po(po)
 
 
@@ -165,7 +192,7 @@ def words_of(text: str) -> str:
 
 def glossary(lang: str) -> dict[str, Any]:
     """The glossary of ``lang``."""
-    return tomllib.loads((GLOSSARIES / lang / "glossary.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((LOCALES / lang / "glossary.toml").read_text(encoding="utf-8"))
 
 
 def has_word(text: str, form: str) -> bool:
@@ -204,7 +231,7 @@ def messages(tmp_path_factory: pytest.TempPathFactory) -> list[Learner]:
         if str(path.relative_to(DOCS).with_suffix("")) not in LEARNER_PARTS
         and "_build" not in path.parts
     ]
-    excluded = ",".join(["_build", "locales", *(f"{page}.*" for page in others)])
+    excluded = ",".join(["_build", *(f"{page}.*" for page in others)])
     sphinx = [sys.executable, "-m", "sphinx", "--no-color", "-q", "-b", "gettext"]
     subprocess.run(
         [*sphinx, "-D", f"exclude_patterns={excluded}", str(DOCS), str(out)],
@@ -220,8 +247,9 @@ def messages(tmp_path_factory: pytest.TempPathFactory) -> list[Learner]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_learner_message_is_translated(messages: list[Learner], lang: str) -> None:
     missing = []
+    catalogs = {part: translations(lang, part) for part in PARTS}
     for learner in messages:
-        catalog = translations(lang, learner.page)
+        catalog = catalogs[part_of(learner.page)]
         message = catalog.get(learner.text) if catalog else None
         if not isinstance(message, Message) or not message.string or message.fuzzy:
             missing.append(f"{learner.page}.md:{learner.line}: {learner.text[:70]}")
@@ -231,12 +259,13 @@ def test_every_learner_message_is_translated(messages: list[Learner], lang: str)
 
 
 def translated_pairs(lang: str) -> Iterator[tuple[str, str, str]]:
-    """Each (page, English, translation) of the catalogues of ``lang``."""
-    for page in LEARNER_PARTS:
-        catalog = translations(lang, page)
-        for message in catalog or ():
+    """Each (where, English, translation) of the docs' catalogues of ``lang``; where is the
+    first page and line the message is on."""
+    for part in PARTS:
+        for message in translations(lang, part) or ():
             if message.id and message.string and not message.fuzzy:
-                yield page, str(message.id), str(message.string)
+                path, line = message.locations[0] if message.locations else ("?", 0)
+                yield f"{path.lstrip('./')}:{line}", str(message.id), str(message.string)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -258,6 +287,24 @@ def test_translations_use_the_glossary_terms(lang: str) -> None:
         for mismatch in term_mismatches(english, translated, terms):
             wrong.append(f"{page}: {mismatch}: {translated[:80]!r}")
     assert not wrong, f"{len(wrong)} terms not as the {lang} glossary says:\n" + "\n".join(wrong)
+
+
+def test_a_language_is_one_folder() -> None:
+    """The docs read their catalogues from the languages' folders, and nothing of a language is
+    kept beside the docs (``src/ethnos_rules/locales/README.md``)."""
+    assert {"es", "pt", "uk", "cs"} <= set(LANGUAGES), LANGUAGES
+    conf = runpy.run_path(str(DOCS / "conf.py"))
+    assert [(DOCS / each).resolve() for each in conf["locale_dirs"]] == [LOCALES.resolve()]
+    assert conf["gettext_compact"] is True, "a catalogue for each part of the docs"
+    assert PARTS == ["index", "learn", "rules", "tribes"]
+    for lang in LANGUAGES:
+        held = {path.relative_to(LOCALES / lang).as_posix() for path in (LOCALES / lang).rglob("*")}
+        wanted = {"glossary.toml", "LC_MESSAGES", "LC_MESSAGES/ethnos_rules.po"}
+        wanted |= {"LC_MESSAGES/ethnos_rules.mo", *(f"LC_MESSAGES/{part}.po" for part in PARTS)}
+        compiled = {f"LC_MESSAGES/{part}.mo" for part in PARTS}  # by a docs build, not committed
+        assert wanted <= held <= wanted | compiled, (lang, held - wanted - compiled, wanted - held)
+    beside_the_docs = [p for p in DOCS.rglob("*.po") if "_build" not in p.relative_to(DOCS).parts]
+    assert not beside_the_docs
 
 
 def test_the_glossaries_name_the_same_terms() -> None:

@@ -539,7 +539,8 @@
         o.title = b.description || "";
         sel.appendChild(o);
       }
-      if ([...sel.options].some((o) => o.value === "greedy")) sel.value = "greedy";
+      const preferred = (bots.body && bots.body.default) || "greedy";  // the table's opponent
+      if ([...sel.options].some((o) => o.value === preferred)) sel.value = preferred;
     } catch (_) { /* names are for display only */ }
     await poll(true);
   }

@@ -35,6 +35,7 @@ from ethnos_rules import (
     step,
     translate,
 )
+from ethnos_rules._pictures.drawing import text_width
 from ethnos_rules._rules.said import said_n
 from ethnos_rules._text import i18n
 
@@ -546,6 +547,26 @@ def test_a_board_picture_in_ukrainian() -> None:
     assert "як бачить місце 1" in seen and "Рука: 0 карт (приховані)" in seen
     with pytest.raises(LanguageError):
         svg.board(state, lang="xx")
+
+
+def test_a_seats_facts_start_after_its_label_in_every_language() -> None:
+    """A seat's label is longer in some languages ("el asiento 0"): its facts line starts
+    after it (it ran into the label), and where it was in English (x = 84)."""
+    from ethnos_rules import position, svg
+
+    state = position(4, ["DWA", "ELF", "GIA", "MER", "ORC", "TRO"])
+    for lang, glory in (("en", "Glory 0"), ("es", "Gloria 0")):
+        picture = svg.board(state, lang=lang)
+        mark = r"<use href='#mark-0'[^>]*/>"  # the seat's marker, then its label
+        label = re.search(
+            mark + r"<text x='([\d.]+)'[^>]*font-weight=.bold.>([^<]*)</text>", picture
+        )
+        facts = re.search(r"<text x='([\d.]+)'[^>]*>" + glory + " ·", picture)
+        assert label is not None and facts is not None, lang
+        label_end = float(label[1]) + text_width(label[2], 11) * 1.1
+        assert float(facts[1]) >= label_end + 8, (lang, label[2], facts[1])
+        if lang == "en":
+            assert float(facts[1]) == 84
 
 
 def test_a_refusal_and_a_decision_keep_their_template_through_pickle() -> None:

@@ -554,7 +554,10 @@ def _player(
         facts.append(
             (said("holds the Giant token"), word("new") if changes.giant == seat else None)
         )
-    drawn, lines = _facts(facts, 84, 22, WIDTH - 260 if "horde" in view.pieces else WIDTH - 10)
+    # The facts start after the seat's label, which is longer in some languages ("el asiento 0").
+    label = text_width(shown(said("seat {seat}", seat=seat)), 11) * 1.1  # bold: a tenth wider
+    start = max(84.0, 31 + label + 12)
+    drawn, lines = _facts(facts, start, 22, WIDTH - 260 if "horde" in view.pieces else WIDTH - 10)
     out += drawn
     inner = 14.0 + 18 * lines
     if "horde" in view.pieces:
